@@ -1,0 +1,49 @@
+# The two commands of the README: `make run` and `make test`. Both install what they need first.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip --disable-pip-version-check -q
+SERVICES := common identity applications documents contracts messages
+PY_STAMP := $(VENV)/.installed
+WEB_STAMP := web/node_modules/.installed
+WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts -type f 2>/dev/null)
+
+.PHONY: run test install web lint test-python test-web bench clean
+
+run: install web
+	$(PY) deploy/local/stack.py
+
+test: install web lint test-web test-python
+
+install: $(PY_STAMP) $(WEB_STAMP)
+
+$(PY_STAMP): requirements-dev.txt constraints.txt $(foreach s,$(SERVICES),services/$(s)/pyproject.toml)
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -c constraints.txt -r requirements-dev.txt $(foreach s,$(SERVICES),-e services/$(s))
+	touch $@
+
+$(WEB_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+web: web/dist/index.html
+
+web/dist/index.html: $(WEB_STAMP) $(WEB_SOURCES)
+	cd web && npm run build
+
+lint: install
+	$(VENV)/bin/ruff check services gateway deploy web/e2e conftest.py
+	$(VENV)/bin/mypy services/common/portal_common $(foreach s,identity applications documents contracts messages,services/$(s)/$(s)) gateway deploy/local
+	cd web && npm run lint
+
+test-web: install
+	cd web && npm test
+
+test-python: install web
+	$(PY) -m pytest
+
+bench: install web
+	$(PY) gateway/bench/bench_user.py
+
+clean:
+	rm -rf .test-data web/dist

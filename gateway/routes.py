@@ -1,0 +1,38 @@
+"""The gateway's route table: the one place that says which /api path goes to which service and who
+may call it (spec §6, §7). The local Traefik file config is rendered from it (render.py)."""
+
+from dataclasses import dataclass
+from typing import Literal
+
+Access = Literal["public", "user", "admin", "self"]
+SERVICES = ("identity", "applications", "documents", "contracts", "messages")
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str
+    rule: str
+    service: str
+    # public: anyone; self: the service checks the session itself (identity owns it);
+    # user: any signed-in user, via ForwardAuth; admin: admins only, via ForwardAuth.
+    access: Access
+    rate_limited: bool = False
+
+
+ROUTES: tuple[Route, ...] = (
+    Route("identity-session", "Path(`/api/user`) || Path(`/api/logout`) || Path(`/api/set-language`) || "
+          "Path(`/api/profile`)", "identity", "self"),
+    Route("identity-login", "Path(`/api/login`) || Path(`/api/register`)", "identity", "public", rate_limited=True),
+    Route("messages-contact", "Path(`/api/contact`)", "messages", "public", rate_limited=True),
+    Route("messages-admin", "PathPrefix(`/api/admin/messages`)", "messages", "admin"),
+    Route("applications-own", "Path(`/api/application`)", "applications", "user"),
+    Route("applications-admin", "PathPrefix(`/api/admin/applications`) || PathPrefix(`/api/admin/companies`)",
+          "applications", "admin"),
+    Route("documents-own", "Path(`/api/documents`) || PathPrefix(`/api/documents/`) || "
+          "Path(`/api/document-requests`)", "documents", "user"),
+    Route("documents-admin", "PathPrefix(`/api/admin/documents`)", "documents", "admin"),
+    Route("contracts-own", "Path(`/api/contracts`) || PathPrefix(`/api/contracts/`)", "contracts", "user"),
+    Route("contracts-admin", "PathPrefix(`/api/admin/contracts`)", "contracts", "admin"),
+    # Any other /api path answers identity's JSON 404 instead of falling through to the SPA.
+    Route("api-unknown", "PathPrefix(`/api`)", "identity", "public"),
+)

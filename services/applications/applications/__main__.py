@@ -1,0 +1,10 @@
+"""applications's command line: ``python -m applications migrate`` and ``python -m applications revision -m "..."``."""
+
+import sys
+from pathlib import Path
+
+from applications.config import get_settings
+from portal_common.migrations import migration_cli
+
+if __name__ == "__main__":
+    sys.exit(migration_cli("python -m applications", Path(__file__).parent / "migrations", lambda: get_settings().database_url))

@@ -1,0 +1,1 @@
+"""Code every portal service shares. Business rules do not live here."""

@@ -1,0 +1,89 @@
+"""The signed identity assertion that the gateway hands to services (design.md, Identity at the gateway).
+
+identity signs it after checking the session cookie; Traefik's ForwardAuth copies it onto the request,
+replacing any header of that name the client sent. Services trust only a valid, unexpired signature.
+Format: ``v1.<base64url JSON claims>.<base64url HMAC-SHA256>``.
+"""
+
+import base64
+import hashlib
+import hmac
+import json
+import time
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from fastapi import Depends, Request
+
+from portal_common.errors import ApiError
+
+ASSERTION_HEADER = "X-Portal-Identity"
+ASSERTION_TTL_SECONDS = 60
+Role = Literal["admin", "applicant"]
+
+
+@dataclass(frozen=True)
+class Identity:
+    user_id: int
+    role: str
+    language: str
+    expires_at: int
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == "admin"
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def _signature(secret: str, signed_part: str) -> str:
+    return _b64(hmac.new(secret.encode(), signed_part.encode(), hashlib.sha256).digest())
+
+
+def sign_assertion(secret: str, user_id: int, role: str, language: str, ttl: int = ASSERTION_TTL_SECONDS) -> str:
+    claims = {"sub": user_id, "role": role, "lang": language, "exp": int(time.time()) + ttl}
+    signed_part = "v1." + _b64(json.dumps(claims, separators=(",", ":")).encode())
+    return f"{signed_part}.{_signature(secret, signed_part)}"
+
+
+def verify_assertion(secret: str, token: str, now: float | None = None) -> Identity | None:
+    try:
+        version, payload, signature = token.split(".")
+    except ValueError:
+        return None
+    if version != "v1" or not hmac.compare_digest(signature, _signature(secret, f"{version}.{payload}")):
+        return None
+    try:
+        claims = json.loads(_unb64(payload))
+        identity = Identity(int(claims["sub"]), str(claims["role"]), str(claims["lang"]), int(claims["exp"]))
+    except (ValueError, KeyError, TypeError):
+        return None
+    if identity.expires_at < (now if now is not None else time.time()):
+        return None
+    return identity
+
+
+async def current_identity(request: Request) -> Identity:
+    token = request.headers.get(ASSERTION_HEADER, "")
+    identity = verify_assertion(request.app.state.settings.assertion_secret.get_secret_value(), token) if token else None
+    if identity is None:
+        raise ApiError(401, "not_authenticated", "Not signed in")
+    return identity
+
+
+CurrentIdentity = Annotated[Identity, Depends(current_identity)]
+
+
+async def require_admin(identity: CurrentIdentity) -> Identity:
+    if not identity.is_admin:
+        raise ApiError(403, "forbidden", "Admins only")
+    return identity
+
+
+AdminIdentity = Annotated[Identity, Depends(require_admin)]

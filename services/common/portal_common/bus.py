@@ -1,0 +1,58 @@
+"""The NATS JetStream connection a service keeps open, with the one stream every event goes to."""
+
+import asyncio
+import logging
+
+import nats
+from nats.aio.client import Client
+from nats.js import JetStreamContext
+from nats.js.api import StreamConfig
+from nats.js.errors import NotFoundError
+
+from portal_common.events import STREAM_NAME, STREAM_SUBJECTS
+
+log = logging.getLogger(__name__)
+DUPLICATE_WINDOW_SECONDS = 600.0
+CLOSE_TIMEOUT_SECONDS = 3.0
+
+
+class EventBus:
+    def __init__(self, url: str, name: str) -> None:
+        self.url = url
+        self.name = name
+        self._client: Client | None = None
+        self._js: JetStreamContext | None = None
+
+    async def connect(self) -> None:
+        self._client = await nats.connect(
+            self.url, name=self.name, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
+            connect_timeout=2, allow_reconnect=True,
+        )
+        self._js = self._client.jetstream()
+        await self.ensure_stream()
+
+    async def ensure_stream(self) -> None:
+        config = StreamConfig(name=STREAM_NAME, subjects=STREAM_SUBJECTS, duplicate_window=DUPLICATE_WINDOW_SECONDS)
+        try:
+            await self.js.stream_info(STREAM_NAME)
+        except NotFoundError:
+            await self.js.add_stream(config)
+            log.info("created stream %s", STREAM_NAME)
+
+    @property
+    def js(self) -> JetStreamContext:
+        if self._js is None:
+            raise RuntimeError("event bus is not connected")
+        return self._js
+
+    @property
+    def connected(self) -> bool:
+        return self._client is not None and self._client.is_connected
+
+    async def close(self) -> None:
+        if self._client is None or self._client.is_closed:
+            return
+        try:
+            await asyncio.wait_for(self._client.drain(), CLOSE_TIMEOUT_SECONDS)
+        except Exception:  # a broker that is gone must not hold up shutdown
+            await self._client.close()

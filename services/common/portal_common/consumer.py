@@ -1,0 +1,102 @@
+"""Durable, idempotent JetStream consumers (design.md, Nothing is lost between services).
+
+Each handler runs in a transaction that also records the event id in ``processed_events``; the message
+is acked only after that commit, so a crash means a redelivery and the id makes the redelivery a no-op.
+"""
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+
+import nats.errors
+from nats.aio.msg import Msg
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from sqlalchemy import DateTime
+from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import Field, SQLModel
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from portal_common.bus import EventBus
+from portal_common.db import Database
+from portal_common.events import STREAM_NAME, EventEnvelope
+from portal_common.outbox import utcnow
+
+log = logging.getLogger(__name__)
+Handler = Callable[[AsyncSession, EventEnvelope], Awaitable[None]]
+RETRY_DELAY_SECONDS = 2.0
+
+
+class ProcessedEvent(SQLModel, table=True):
+    __tablename__ = "processed_events"
+
+    event_id: uuid.UUID = Field(primary_key=True)
+    processed_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+
+
+async def handle_once(db: Database, envelope: EventEnvelope, handler: Handler) -> bool:
+    """Runs the handler unless this event was processed before; returns whether it ran."""
+    async with db.session() as session:
+        claimed = await session.exec(  # type: ignore[call-overload]
+            insert(ProcessedEvent).values(event_id=envelope.id, processed_at=utcnow())
+            .on_conflict_do_nothing().returning(ProcessedEvent.event_id)  # type: ignore[arg-type]
+        )
+        if claimed.first() is None:
+            await session.rollback()
+            return False
+        await handler(session, envelope)
+        await session.commit()
+        return True
+
+
+class EventConsumer:
+    def __init__(self, db: Database, bus: EventBus, service: str, subject: str, handler: Handler) -> None:
+        self.db = db
+        self.bus = bus
+        self.durable = f"{service}--{subject.replace('.', '-').replace('>', 'all').replace('*', 'any')}"
+        self.subject = subject
+        self.handler = handler
+
+    async def run(self) -> None:
+        config = ConsumerConfig(durable_name=self.durable, ack_policy=AckPolicy.EXPLICIT,
+                                deliver_policy=DeliverPolicy.ALL, ack_wait=30, max_deliver=-1)
+        while True:
+            try:
+                subscription = await self.bus.js.pull_subscribe(
+                    self.subject, durable=self.durable, stream=STREAM_NAME, config=config)
+                break
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not subscribe %s; retrying", self.durable)
+                await asyncio.sleep(RETRY_DELAY_SECONDS)
+        while True:
+            try:
+                messages = await subscription.fetch(batch=20, timeout=1)
+            except nats.errors.TimeoutError:
+                continue
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("fetch failed on %s", self.durable)
+                await asyncio.sleep(RETRY_DELAY_SECONDS)
+                continue
+            for message in messages:
+                await self._process(message)
+
+    async def _process(self, message: Msg) -> None:
+        try:
+            envelope = EventEnvelope.model_validate_json(message.data)
+        except ValueError:
+            log.error("dropping malformed event on %s", message.subject)
+            await message.term()
+            return
+        try:
+            ran = await handle_once(self.db, envelope, self.handler)
+        except Exception:
+            log.exception("handler failed for event %s (%s); will retry", envelope.id, envelope.type)
+            await message.nak(delay=RETRY_DELAY_SECONDS)
+            return
+        await message.ack()
+        log.info("event %s %s %s", envelope.type, envelope.id, "handled" if ran else "already handled")

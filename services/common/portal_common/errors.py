@@ -1,0 +1,81 @@
+"""One error body for every service: {"message", "code", "fields"} (design.md, The API contract)."""
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+CODES_BY_STATUS = {
+    400: "bad_request",
+    401: "not_authenticated",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_type",
+    422: "validation_error",
+    429: "rate_limited",
+}
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str, fields: dict[str, str] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.fields = fields or {}
+        self.headers = headers
+
+
+def error_response(status: int, code: str, message: str, fields: dict[str, str] | None = None,
+                   headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"message": message, "code": code, "fields": fields or {}}, status_code=status, headers=headers)
+
+
+def _field_name(loc: tuple[Any, ...]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header", "cookie")]
+    return ".".join(parts) or "body"
+
+
+def _clean(message: str) -> str:
+    # pydantic prefixes messages raised from validators; the spec's texts stand alone.
+    for prefix in ("Value error, ", "Assertion failed, "):
+        if message.startswith(prefix):
+            return message[len(prefix):]
+    return message
+
+
+def validation_fields(exc: RequestValidationError) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for error in exc.errors():
+        fields.setdefault(_field_name(tuple(error.get("loc", ()))), _clean(str(error.get("msg", "Invalid value"))))
+    return fields
+
+
+async def _api_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ApiError)
+    return error_response(exc.status, exc.code, exc.message, exc.fields, exc.headers)
+
+
+async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    fields = validation_fields(exc)
+    message = next(iter(fields.values()), "Invalid input")
+    return error_response(422, "validation_error", message, fields)
+
+
+async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    code = CODES_BY_STATUS.get(exc.status_code, "error")
+    return error_response(exc.status_code, code, str(exc.detail), headers=getattr(exc, "headers", None))
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)

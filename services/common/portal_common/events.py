@@ -1,0 +1,79 @@
+"""Versioned event models carried over NATS JetStream (design.md, Events).
+
+Every event travels as an envelope ``{id, type, version, occurredAt, payload}``; the subject is the type.
+"""
+
+import uuid
+from datetime import UTC, date, datetime
+from typing import ClassVar, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+STREAM_NAME = "PORTAL"
+STREAM_SUBJECTS = ["identity.>", "applications.>", "documents.>", "contracts.>", "messages.>"]
+
+
+class CamelModel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+class EventPayload(CamelModel):
+    TYPE: ClassVar[str]
+    VERSION: ClassVar[int] = 1
+
+
+class EventEnvelope(CamelModel):
+    id: uuid.UUID = Field(default_factory=uuid.uuid4)
+    type: str
+    version: int
+    occurred_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
+    payload: dict[str, object]
+
+    @classmethod
+    def wrap(cls, payload: EventPayload) -> "EventEnvelope":
+        return cls(type=payload.TYPE, version=payload.VERSION, payload=payload.model_dump(mode="json", by_alias=True))
+
+    def to_bytes(self) -> bytes:
+        return self.model_dump_json(by_alias=True).encode()
+
+
+P = TypeVar("P", bound=EventPayload)
+
+
+def read_payload(envelope: EventEnvelope, model: type[P]) -> P:
+    return model.model_validate(envelope.payload)
+
+
+class ContractAcceptance(CamelModel):
+    full_name: str
+    id_code: str
+    accepted_at: datetime
+    language: str
+
+
+class UserRegistered(EventPayload):
+    TYPE = "identity.user.registered"
+    user_id: int
+    username: str
+    full_name: str
+    email: str
+    phone: str
+    date_of_birth: date
+    id_code: str
+    city: str
+    address: str | None
+    language: str
+    contract: ContractAcceptance
+
+
+class ProfileUpdated(EventPayload):
+    TYPE = "identity.profile.updated"
+    user_id: int
+    full_name: str
+    email: str
+    phone: str
+    date_of_birth: date | None
+    id_code: str | None
+    city: str | None
+    address: str | None

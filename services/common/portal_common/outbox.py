@@ -1,0 +1,82 @@
+"""Transactional outbox (design.md, Nothing is lost between services).
+
+A service adds the event to the ``outbox`` table in the same transaction as its state change. The relay
+publishes unsent rows to JetStream with ``Nats-Msg-Id`` = event id, so a row published twice (a crash
+between the publish and the commit) is dropped by the server, and marks a row sent only after the ack.
+"""
+
+import asyncio
+import contextlib
+import logging
+import uuid
+from datetime import UTC, datetime
+
+from sqlalchemy import Column, DateTime, LargeBinary
+from sqlmodel import Field, SQLModel, col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from portal_common.bus import EventBus
+from portal_common.db import Database
+from portal_common.events import EventEnvelope, EventPayload
+
+log = logging.getLogger(__name__)
+BATCH_SIZE = 100
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class OutboxEvent(SQLModel, table=True):
+    __tablename__ = "outbox"
+
+    id: uuid.UUID = Field(primary_key=True)
+    subject: str = Field(max_length=200)
+    body: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True), index=True)
+    published_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True), index=True)
+
+
+def add_event(session: AsyncSession, payload: EventPayload) -> EventEnvelope:
+    """Stages the event in the caller's transaction; it is published only if that transaction commits."""
+    envelope = EventEnvelope.wrap(payload)
+    session.add(OutboxEvent(id=envelope.id, subject=envelope.type, body=envelope.to_bytes(), created_at=utcnow()))
+    return envelope
+
+
+class OutboxRelay:
+    def __init__(self, db: Database, bus: EventBus, poll_seconds: float) -> None:
+        self.db = db
+        self.bus = bus
+        self.poll_seconds = poll_seconds
+        self._wake = asyncio.Event()
+
+    def wake(self) -> None:
+        """Called after a commit that staged events, so they go out without waiting for the next poll."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        while True:
+            try:
+                while await self.publish_batch() == BATCH_SIZE:
+                    pass
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the relay must outlive a broker or database outage
+                log.exception("outbox relay failed; retrying")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+            self._wake.clear()
+
+    async def publish_batch(self) -> int:
+        async with self.db.session() as session:
+            rows = (await session.exec(
+                select(OutboxEvent).where(col(OutboxEvent.published_at).is_(None))
+                .order_by(col(OutboxEvent.created_at)).limit(BATCH_SIZE).with_for_update(skip_locked=True)
+            )).all()
+            for row in rows:
+                await self.bus.js.publish(row.subject, row.body, headers={"Nats-Msg-Id": str(row.id)})
+                row.published_at = utcnow()
+                session.add(row)
+            await session.commit()
+            return len(rows)

@@ -1,0 +1,10 @@
+"""contracts's command line: ``python -m contracts migrate`` and ``python -m contracts revision -m "..."``."""
+
+import sys
+from pathlib import Path
+
+from contracts.config import get_settings
+from portal_common.migrations import migration_cli
+
+if __name__ == "__main__":
+    sys.exit(migration_cli("python -m contracts", Path(__file__).parent / "migrations", lambda: get_settings().database_url))

@@ -1,0 +1,10 @@
+"""documents's command line: ``python -m documents migrate`` and ``python -m documents revision -m "..."``."""
+
+import sys
+from pathlib import Path
+
+from documents.config import get_settings
+from portal_common.migrations import migration_cli
+
+if __name__ == "__main__":
+    sys.exit(migration_cli("python -m documents", Path(__file__).parent / "migrations", lambda: get_settings().database_url))

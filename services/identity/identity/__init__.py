@@ -1,0 +1,1 @@
+"""identity: users, credentials, sessions, language and profile (design.md)."""

@@ -1,0 +1,47 @@
+"""The Estonian personal ID code check (spec §5). Its TypeScript twin is web/src/lib/estonian-id.ts;
+both are tested against services/common/testdata/estonian_id_codes.json."""
+
+from datetime import date
+
+FIRST_WEIGHTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 1)
+SECOND_WEIGHTS = (3, 4, 5, 6, 7, 8, 9, 1, 2, 3)
+CENTURY_BY_FIRST_DIGIT = {1: 1800, 2: 1800, 3: 1900, 4: 1900, 5: 2000, 6: 2000}
+
+WRONG_LENGTH = "Estonian ID code must be 11 digits"
+WRONG_FIRST_DIGIT = "First digit must be between 1 and 6"
+INVALID_DATE = "Invalid date in ID code"
+INVALID_CHECKSUM = "Invalid checksum in ID code"
+
+
+def check_digit(first_ten: str) -> int:
+    digits = [int(c) for c in first_ten]
+    remainder = sum(d * w for d, w in zip(digits, FIRST_WEIGHTS, strict=True)) % 11
+    if remainder < 10:
+        return remainder
+    remainder = sum(d * w for d, w in zip(digits, SECOND_WEIGHTS, strict=True)) % 11
+    return 0 if remainder == 10 else remainder
+
+
+def birth_date(code: str) -> date:
+    """The date encoded in a code that already passed the format checks; ValueError when not a real date."""
+    year = CENTURY_BY_FIRST_DIGIT[int(code[0])] + int(code[1:3])
+    return date(year, int(code[3:5]), int(code[5:7]))
+
+
+def id_code_error(code: str) -> str | None:
+    """The spec's message for the first rule the code breaks, or None when it is valid."""
+    if len(code) != 11 or not code.isascii() or not code.isdigit():
+        return WRONG_LENGTH
+    if code[0] not in "123456":
+        return WRONG_FIRST_DIGIT
+    try:
+        birth_date(code)
+    except ValueError:
+        return INVALID_DATE
+    if check_digit(code[:10]) != int(code[10]):
+        return INVALID_CHECKSUM
+    return None
+
+
+def is_valid_id_code(code: str) -> bool:
+    return id_code_error(code) is None

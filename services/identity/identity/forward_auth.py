@@ -1,0 +1,36 @@
+"""Traefik ForwardAuth (design.md, Identity at the gateway).
+
+Traefik asks here before every protected route. No valid session: 401. A non-admin on an admin route:
+403. Otherwise 200 with a short-lived signed assertion that Traefik copies onto the forwarded request.
+"""
+
+from fastapi import APIRouter, Request, Response
+
+from identity.models import User
+from identity.sessions import session_token, user_for_token
+from portal_common.auth import ASSERTION_HEADER, sign_assertion
+from portal_common.db import SessionDep
+from portal_common.errors import ApiError
+
+router = APIRouter(prefix="/internal/auth", tags=["forward-auth"], include_in_schema=False)
+ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+
+async def _authorise(request: Request, db: SessionDep, admin_only: bool) -> Response:
+    user: User | None = await user_for_token(db, session_token(request))
+    if user is None or user.id is None:
+        raise ApiError(401, "not_authenticated", "Not signed in")
+    if admin_only and user.role != "admin":
+        raise ApiError(403, "forbidden", "Admins only")
+    secret = request.app.state.settings.assertion_secret.get_secret_value()
+    return Response(status_code=200, headers={ASSERTION_HEADER: sign_assertion(secret, user.id, user.role, user.language)})
+
+
+@router.api_route("/user", methods=ALL_METHODS)
+async def any_signed_in_user(request: Request, db: SessionDep) -> Response:
+    return await _authorise(request, db, admin_only=False)
+
+
+@router.api_route("/admin", methods=ALL_METHODS)
+async def admins_only(request: Request, db: SessionDep) -> Response:
+    return await _authorise(request, db, admin_only=True)

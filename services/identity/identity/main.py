@@ -1,0 +1,7 @@
+"""The identity service's ASGI app: ``uvicorn identity.main:app``."""
+
+from identity import forward_auth, routes
+from identity.config import get_settings
+from portal_common.app import create_service_app
+
+app = create_service_app("identity", get_settings(), [routes.router, forward_auth.router])

@@ -1,0 +1,109 @@
+"""identity's public API (spec §7): session, registration, language and profile."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request, Response
+
+from identity import service
+from identity.config import IdentitySettings, get_settings
+from identity.models import User
+from identity.schemas import LanguageRequest, LoginRequest, ProfileOut, ProfileUpdate, RegisterRequest, UserOut
+from identity.sessions import (
+    clear_session_cookie,
+    open_session,
+    revoke_session,
+    session_token,
+    set_session_cookie,
+    user_for_token,
+)
+from portal_common.db import SessionDep
+from portal_common.errors import ApiError
+
+router = APIRouter(prefix="/api", tags=["identity"])
+Settings = Annotated[IdentitySettings, Depends(get_settings)]
+
+
+async def signed_in_user(request: Request, db: SessionDep) -> User:
+    user = await user_for_token(db, session_token(request))
+    if user is None:
+        raise ApiError(401, "not_authenticated", "Not signed in")
+    return user
+
+
+CurrentUser = Annotated[User, Depends(signed_in_user)]
+
+
+def user_out(user: User) -> UserOut:
+    assert user.id is not None
+    return UserOut(id=user.id, username=user.username, full_name=user.full_name, email=user.email, phone=user.phone,
+                   role=user.role, language=user.language)
+
+
+def profile_out(user: User) -> ProfileOut:
+    return ProfileOut(full_name=user.full_name, email=user.email, phone=user.phone, date_of_birth=user.date_of_birth,
+                      id_code=user.id_code, city=user.city, address=user.address)
+
+
+def client_ip(request: Request) -> str | None:
+    forwarded = request.headers.get("x-forwarded-for")
+    return forwarded.split(",")[0].strip() if forwarded else (request.client.host if request.client else None)
+
+
+@router.get("/user", response_model=UserOut, response_model_by_alias=True)
+async def current_user(user: CurrentUser) -> UserOut:
+    return user_out(user)
+
+
+@router.post("/register", status_code=201, response_model=UserOut)
+async def register(body: RegisterRequest, request: Request, response: Response, db: SessionDep,
+                   settings: Settings) -> UserOut:
+    user = await service.register(db, body, client_ip(request), request.headers.get("user-agent"))
+    assert user.id is not None
+    await revoke_session(db, session_token(request))
+    token = await open_session(db, user.id, settings.session_ttl_hours)
+    await db.commit()
+    request.app.state.relay.wake()
+    set_session_cookie(response, request, token, settings)
+    return user_out(user)
+
+
+@router.post("/login", response_model=UserOut)
+async def login(body: LoginRequest, request: Request, response: Response, db: SessionDep,
+                settings: Settings) -> UserOut:
+    user = await service.authenticate(db, body.username, body.password, settings.login_free_failures)
+    assert user.id is not None
+    # A new token on every login, so a token planted before sign-in is worthless after it.
+    await revoke_session(db, session_token(request))
+    token = await open_session(db, user.id, settings.session_ttl_hours)
+    await db.commit()
+    set_session_cookie(response, request, token, settings)
+    return user_out(user)
+
+
+@router.post("/logout")
+async def logout(request: Request, response: Response, db: SessionDep) -> dict[str, bool]:
+    await revoke_session(db, session_token(request))
+    await db.commit()
+    clear_session_cookie(response)
+    return {"ok": True}
+
+
+@router.post("/set-language", response_model=UserOut)
+async def set_language(body: LanguageRequest, user: CurrentUser, db: SessionDep) -> UserOut:
+    user.language = body.language
+    db.add(user)
+    await db.commit()
+    return user_out(user)
+
+
+@router.get("/profile", response_model=ProfileOut)
+async def get_profile(user: CurrentUser) -> ProfileOut:
+    return profile_out(user)
+
+
+@router.put("/profile", response_model=ProfileOut)
+async def put_profile(body: ProfileUpdate, request: Request, user: CurrentUser, db: SessionDep) -> ProfileOut:
+    await service.update_profile(db, user, body)
+    await db.commit()
+    request.app.state.relay.wake()
+    return profile_out(user)

@@ -1,0 +1,231 @@
+"""Request and response bodies of identity's API; field names as spec §3 (camelCase on the wire)."""
+
+import re
+from datetime import date, datetime
+from typing import Literal
+from zoneinfo import ZoneInfo
+
+from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
+from pydantic.alias_generators import to_camel
+from pydantic_core import PydanticCustomError
+
+from identity.estonian_id import id_code_error
+
+TALLINN = ZoneInfo("Europe/Tallinn")
+MINIMUM_AGE = 21
+EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+Language = Literal["et", "en"]
+
+
+class CamelModel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+def invalid(message: str) -> PydanticCustomError:
+    # A custom error keeps the spec's text exactly as written (no "Value error, " prefix).
+    return PydanticCustomError("invalid", message)
+
+
+def at_least(value: str, length: int, message: str) -> str:
+    value = value.strip()
+    if len(value) < length:
+        raise invalid(message)
+    return value
+
+
+def at_most(value: str, length: int, label: str) -> str:
+    if len(value) > length:
+        raise invalid(f"{label} must be at most {length} characters")
+    return value
+
+
+def age_on(birthday: date, today: date) -> int:
+    """Whole years, counted by exact birthday (spec §5)."""
+    return today.year - birthday.year - ((today.month, today.day) < (birthday.month, birthday.day))
+
+
+def today_in_tallinn() -> date:
+    return datetime.now(TALLINN).date()
+
+
+class RegisterRequest(CamelModel):
+    username: str
+    password: str
+    confirm_password: str
+    full_name: str
+    email: str
+    phone: str
+    date_of_birth: str
+    id_code: str
+    city: str
+    consent_terms: bool
+    consent_privacy: bool
+    employment_contract: bool
+    contract_signed_name: str | None = None
+    contract_signed_id_code: str | None = None
+    language: Language = "et"
+
+    @field_validator("username")
+    @classmethod
+    def _username(cls, v: str) -> str:
+        return at_most(at_least(v, 4, "Username must be at least 4 characters"), 150, "Username")
+
+    @field_validator("password")
+    @classmethod
+    def _password(cls, v: str) -> str:
+        if len(v) < 8:
+            raise invalid("Password must be at least 8 characters")
+        return at_most(v, 1024, "Password")
+
+    @field_validator("confirm_password")
+    @classmethod
+    def _confirm(cls, v: str, info: ValidationInfo) -> str:
+        if "password" in info.data and v != info.data["password"]:
+            raise invalid("Passwords don't match")
+        return v
+
+    @field_validator("full_name")
+    @classmethod
+    def _full_name(cls, v: str) -> str:
+        return at_most(at_least(v, 2, "Full name must be at least 2 characters"), 200, "Full name")
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, v: str) -> str:
+        v = v.strip().lower()
+        if len(v) > 320 or not EMAIL_PATTERN.match(v):
+            raise invalid("Please enter a valid email address")
+        return v
+
+    @field_validator("phone")
+    @classmethod
+    def _phone(cls, v: str) -> str:
+        return at_most(at_least(v, 7, "Phone number must be at least 7 characters"), 50, "Phone number")
+
+    @field_validator("date_of_birth")
+    @classmethod
+    def _date_of_birth(cls, v: str) -> str:
+        try:
+            birthday = date.fromisoformat(v.strip())
+        except ValueError:
+            raise invalid("You must be at least 21 years old to apply") from None
+        if age_on(birthday, today_in_tallinn()) < MINIMUM_AGE:
+            raise invalid("You must be at least 21 years old to apply")
+        return birthday.isoformat()
+
+    @field_validator("id_code")
+    @classmethod
+    def _id_code(cls, v: str) -> str:
+        v = v.strip()
+        if id_code_error(v):
+            raise invalid("Please enter a valid Estonian ID code")
+        return v
+
+    @field_validator("city")
+    @classmethod
+    def _city(cls, v: str) -> str:
+        return at_most(at_least(v, 2, "Please enter your city of residence"), 120, "City")
+
+    @field_validator("consent_terms")
+    @classmethod
+    def _terms(cls, v: bool) -> bool:
+        if not v:
+            raise invalid("You must agree to the terms to continue")
+        return v
+
+    @field_validator("consent_privacy")
+    @classmethod
+    def _privacy(cls, v: bool) -> bool:
+        if not v:
+            raise invalid("You must agree to the privacy policy to continue")
+        return v
+
+    @field_validator("employment_contract")
+    @classmethod
+    def _contract(cls, v: bool) -> bool:
+        if not v:
+            raise invalid("You must read and accept the employment contract to continue")
+        return v
+
+    @field_validator("contract_signed_name", "contract_signed_id_code")
+    @classmethod
+    def _signature_fields(cls, v: str | None) -> str | None:
+        return at_most(v.strip(), 200, "Signature") if v is not None else None
+
+
+class LoginRequest(CamelModel):
+    username: str
+    password: str
+
+    @field_validator("username")
+    @classmethod
+    def _username(cls, v: str) -> str:
+        return at_least(v, 1, "Username is required")
+
+    @field_validator("password")
+    @classmethod
+    def _password(cls, v: str) -> str:
+        if not v:
+            raise invalid("Password is required")
+        return v
+
+
+class LanguageRequest(CamelModel):
+    language: str
+
+    @field_validator("language")
+    @classmethod
+    def _language(cls, v: str) -> str:
+        if v not in ("et", "en"):
+            raise invalid("Language must be 'et' or 'en'")
+        return v
+
+
+class UserOut(CamelModel):
+    id: int
+    username: str
+    full_name: str
+    email: str
+    phone: str
+    role: str
+    language: str
+
+
+class ProfileOut(CamelModel):
+    full_name: str
+    email: str
+    phone: str
+    date_of_birth: date | None
+    id_code: str | None
+    city: str | None
+    address: str | None
+
+
+class ProfileUpdate(CamelModel):
+    """Only these three change (spec §3); anything else in the body is ignored."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
+
+    city: str | None = None
+    id_code: str | None = None
+    address: str | None = None
+
+    @field_validator("city")
+    @classmethod
+    def _city(cls, v: str | None) -> str | None:
+        return None if v is None else at_most(at_least(v, 2, "Please enter your city of residence"), 120, "City")
+
+    @field_validator("id_code")
+    @classmethod
+    def _id_code(cls, v: str | None) -> str | None:
+        if v is None:
+            return None
+        v = v.strip()
+        if id_code_error(v):
+            raise invalid("Please enter a valid Estonian ID code (11 digits starting with 1-6).")
+        return v
+
+    @field_validator("address")
+    @classmethod
+    def _address(cls, v: str | None) -> str | None:
+        return None if v is None else at_most(v.strip(), 300, "Address") or None

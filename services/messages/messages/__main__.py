@@ -1,0 +1,10 @@
+"""messages's command line: ``python -m messages migrate`` and ``python -m messages revision -m "..."``."""
+
+import sys
+from pathlib import Path
+
+from messages.config import get_settings
+from portal_common.migrations import migration_cli
+
+if __name__ == "__main__":
+    sys.exit(migration_cli("python -m messages", Path(__file__).parent / "migrations", lambda: get_settings().database_url))
