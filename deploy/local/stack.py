@@ -15,9 +15,10 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
 from typing import IO
 
 import httpx
@@ -137,6 +138,11 @@ def _wait(what: str, ready: Callable[[], bool], timeout: float, process: subproc
     raise RuntimeError(f"{what} was not ready within {timeout:.0f}s\n{tail}")
 
 
+def _postgres_answers(url: str) -> bool:
+    with psycopg.connect(url, connect_timeout=1):
+        return True
+
+
 def _http_ok(url: str) -> bool:
     return httpx.get(url, timeout=1).status_code == 200
 
@@ -169,10 +175,10 @@ class Stack:
             raise
 
     def stop(self) -> None:
-        for name, process, log in reversed(self.processes):
+        for name, process, _ in reversed(self.processes):
             if process.poll() is None:
                 process.send_signal(signal.SIGINT if name == "postgres" else signal.SIGTERM)
-        for name, process, log in reversed(self.processes):
+        for _, process, log in reversed(self.processes):
             try:
                 process.wait(timeout=15)
             except subprocess.TimeoutExpired:
@@ -233,7 +239,7 @@ class Stack:
                                            "-h", "127.0.0.1", "-p", str(self.ports.postgres), "-k", str(pgdata),
                                            "-c", "max_connections=200"], user=user)
         url = f"postgresql://postgres@127.0.0.1:{self.ports.postgres}/postgres"
-        _wait("postgres", lambda: bool(psycopg.connect(url, connect_timeout=1).close() or True), 60, process, log)
+        _wait("postgres", lambda: _postgres_answers(url), 60, process, log)
 
     def _start_nats(self) -> None:
         store = self.config.data_dir / "nats"
@@ -289,8 +295,8 @@ class Stack:
                                               "--forwarded-allow-ips", "127.0.0.1"], env=self.env)
                 started.append((label, port, process))
         for label, port, process in started:
-            _wait(label, lambda port=port: _http_ok(f"http://127.0.0.1:{port}/readyz"), 60, process,
-                  self.logs / f"{label}.log")
+            ready_url = f"http://127.0.0.1:{port}/readyz"
+            _wait(label, partial(_http_ok, ready_url), 60, process, self.logs / f"{label}.log")
 
     def _start_web(self) -> None:
         dist = ROOT / "web" / "dist"

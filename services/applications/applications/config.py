@@ -11,4 +11,4 @@ class ApplicationsSettings(ServiceSettings):
 
 @lru_cache
 def get_settings() -> ApplicationsSettings:
-    return ApplicationsSettings()  # type: ignore[call-arg]
+    return ApplicationsSettings()

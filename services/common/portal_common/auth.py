@@ -71,7 +71,8 @@ def verify_assertion(secret: str, token: str, now: float | None = None) -> Ident
 
 async def current_identity(request: Request) -> Identity:
     token = request.headers.get(ASSERTION_HEADER, "")
-    identity = verify_assertion(request.app.state.settings.assertion_secret.get_secret_value(), token) if token else None
+    secret = request.app.state.settings.assertion_secret.get_secret_value()
+    identity = verify_assertion(secret, token) if token else None
     if identity is None:
         raise ApiError(401, "not_authenticated", "Not signed in")
     return identity

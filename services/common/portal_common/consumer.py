@@ -15,7 +15,7 @@ from nats.aio.msg import Msg
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from sqlalchemy import DateTime
 from sqlalchemy.dialects.postgresql import insert
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, SQLModel, col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from portal_common.bus import EventBus
@@ -38,10 +38,9 @@ class ProcessedEvent(SQLModel, table=True):
 async def handle_once(db: Database, envelope: EventEnvelope, handler: Handler) -> bool:
     """Runs the handler unless this event was processed before; returns whether it ran."""
     async with db.session() as session:
-        claimed = await session.exec(  # type: ignore[call-overload]
+        claimed = await session.execute(
             insert(ProcessedEvent).values(event_id=envelope.id, processed_at=utcnow())
-            .on_conflict_do_nothing().returning(ProcessedEvent.event_id)  # type: ignore[arg-type]
-        )
+            .on_conflict_do_nothing().returning(col(ProcessedEvent.event_id)))
         if claimed.first() is None:
             await session.rollback()
             return False

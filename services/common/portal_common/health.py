@@ -24,4 +24,5 @@ async def readyz(request: Request) -> JSONResponse:
     bus = getattr(request.app.state, "bus", None)
     checks["events"] = "ok" if bus is not None and bus.connected else "error: not connected"
     ready = all(v == "ok" for v in checks.values())
-    return JSONResponse({"status": "ok" if ready else "unavailable", "checks": checks}, status_code=200 if ready else 503)
+    body = {"status": "ok" if ready else "unavailable", "checks": checks}
+    return JSONResponse(body, status_code=200 if ready else 503)

@@ -11,4 +11,4 @@ class ContractsSettings(ServiceSettings):
 
 @lru_cache
 def get_settings() -> ContractsSettings:
-    return ContractsSettings()  # type: ignore[call-arg]
+    return ContractsSettings()

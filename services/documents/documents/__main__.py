@@ -7,4 +7,5 @@ from documents.config import get_settings
 from portal_common.migrations import migration_cli
 
 if __name__ == "__main__":
-    sys.exit(migration_cli("python -m documents", Path(__file__).parent / "migrations", lambda: get_settings().database_url))
+    migrations = Path(__file__).parent / "migrations"
+    sys.exit(migration_cli("python -m documents", migrations, lambda: get_settings().database_url))

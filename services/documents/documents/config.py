@@ -11,4 +11,4 @@ class DocumentsSettings(ServiceSettings):
 
 @lru_cache
 def get_settings() -> DocumentsSettings:
-    return DocumentsSettings()  # type: ignore[call-arg]
+    return DocumentsSettings()

@@ -49,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         asyncio.run(_ensure_admin(args.username, password, args.email))
     elif args.command == "ensure-admin":
-        username, password = os.environ.get("PORTAL_ADMIN_USERNAME"), os.environ.get("PORTAL_ADMIN_PASSWORD")
+        username = os.environ.get("PORTAL_ADMIN_USERNAME", "")
+        password = os.environ.get("PORTAL_ADMIN_PASSWORD", "")
         if not (username and password):
             print("PORTAL_ADMIN_USERNAME and PORTAL_ADMIN_PASSWORD are not both set; no admin created")
             return 0

@@ -16,4 +16,4 @@ class IdentitySettings(ServiceSettings):
 
 @lru_cache
 def get_settings() -> IdentitySettings:
-    return IdentitySettings()  # type: ignore[call-arg]
+    return IdentitySettings()

@@ -23,7 +23,8 @@ async def _authorise(request: Request, db: SessionDep, admin_only: bool) -> Resp
     if admin_only and user.role != "admin":
         raise ApiError(403, "forbidden", "Admins only")
     secret = request.app.state.settings.assertion_secret.get_secret_value()
-    return Response(status_code=200, headers={ASSERTION_HEADER: sign_assertion(secret, user.id, user.role, user.language)})
+    assertion = sign_assertion(secret, user.id, user.role, user.language)
+    return Response(status_code=200, headers={ASSERTION_HEADER: assertion})
 
 
 @router.api_route("/user", methods=ALL_METHODS)

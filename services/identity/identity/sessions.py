@@ -27,8 +27,8 @@ async def open_session(db: AsyncSession, user_id: int, ttl_hours: int) -> str:
 
 async def revoke_session(db: AsyncSession, token: str | None) -> None:
     if token:
-        await db.exec(update(UserSession).where(col(UserSession.token_hash) == hash_token(token))  # type: ignore[call-overload]
-                      .values(revoked_at=utcnow()))
+        await db.execute(update(UserSession).where(col(UserSession.token_hash) == hash_token(token))
+                         .values(revoked_at=utcnow()))
 
 
 async def user_for_token(db: AsyncSession, token: str | None) -> User | None:

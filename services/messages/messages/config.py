@@ -11,4 +11,4 @@ class MessagesSettings(ServiceSettings):
 
 @lru_cache
 def get_settings() -> MessagesSettings:
-    return MessagesSettings()  # type: ignore[call-arg]
+    return MessagesSettings()

@@ -1,0 +1,111 @@
+"""Fixtures shared by every suite: one real portal (Postgres, NATS, SeaweedFS, services, Traefik) started
+once per test run on its own ports and data directory, and helpers to make applicants."""
+
+import random
+import shutil
+import sys
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "deploy" / "local"))
+
+from stack import Ports, RateLimit, Stack, StackConfig  # noqa: E402
+
+from identity.estonian_id import check_digit  # noqa: E402
+
+TEST_DATA = ROOT / ".test-data"
+ADMIN_USERNAME = "admin"
+ADMIN_PASSWORD = "admin-test-password"
+# Generous enough for a whole suite registering from one address; the rate-limit test outruns it.
+TEST_RATE_LIMIT = RateLimit(average=10, period="1s", burst=30)
+
+
+@pytest.fixture(scope="session")
+def stack() -> Iterator[Stack]:
+    data_dir = TEST_DATA / "stack"
+    shutil.rmtree(data_dir, ignore_errors=True)  # each run starts empty; the last run's logs stay for reading
+    config = StackConfig(data_dir=data_dir, ports=Ports(base=28000, gateway=28080), documents_replicas=2,
+                         rate_limit=TEST_RATE_LIMIT, admin_username=ADMIN_USERNAME, admin_password=ADMIN_PASSWORD,
+                         extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1", "PORTAL_LOG_LEVEL": "INFO"})
+    running = Stack(config)
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def gateway(stack: Stack) -> str:
+    return stack.gateway_url
+
+
+def browser_client(base_url: str) -> httpx.Client:
+    """An API client that behaves like the SPA in a browser: same-origin Origin header, keeps cookies."""
+    return httpx.Client(base_url=base_url, headers={"Origin": base_url}, timeout=15)
+
+
+@pytest.fixture
+def client(gateway: str) -> Iterator[httpx.Client]:
+    with browser_client(gateway) as c:
+        yield c
+
+
+def new_id_code(rng: random.Random | None = None) -> str:
+    """A valid, almost surely unused Estonian ID code of someone born 1950-1999."""
+    rng = rng or random.Random()
+    born = date(rng.randint(1950, 1999), rng.randint(1, 12), rng.randint(1, 28))
+    first_ten = f"{rng.choice('34')}{born:%y%m%d}{rng.randint(0, 999):03d}"
+    return first_ten + str(check_digit(first_ten))
+
+
+def registration(**overrides: Any) -> dict[str, Any]:
+    tag = uuid.uuid4().hex[:10]
+    id_code = new_id_code()
+    body: dict[str, Any] = {
+        "username": f"user{tag}", "password": "correct-horse-1", "confirmPassword": "correct-horse-1",
+        "fullName": "Mari Maasikas", "email": f"mari.{tag}@example.com", "phone": "+372 5551 2345",
+        "dateOfBirth": "1980-04-12", "idCode": id_code, "city": "Tallinn", "consentTerms": True,
+        "consentPrivacy": True, "employmentContract": True, "contractSignedName": "Mari Maasikas",
+        "contractSignedIdCode": id_code, "language": "et",
+    }
+    body.update(overrides)
+    return body
+
+
+@dataclass
+class Applicant:
+    client: httpx.Client
+    user: dict[str, Any]
+    password: str
+
+
+@pytest.fixture
+def make_applicant(gateway: str) -> Iterator[Callable[..., Applicant]]:
+    clients: list[httpx.Client] = []
+
+    def make(**overrides: Any) -> Applicant:
+        c = browser_client(gateway)
+        clients.append(c)
+        body = registration(**overrides)
+        response = c.post("/api/register", json=body)
+        assert response.status_code == 201, response.text
+        return Applicant(c, response.json(), body["password"])
+
+    yield make
+    for c in clients:
+        c.close()
+
+
+@pytest.fixture
+def admin_client(gateway: str) -> Iterator[httpx.Client]:
+    with browser_client(gateway) as c:
+        response = c.post("/api/login", json={"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD})
+        assert response.status_code == 200, response.text
+        yield c

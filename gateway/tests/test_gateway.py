@@ -1,0 +1,141 @@
+"""The gateway (design.md, Identity at the gateway; spec §6): who reaches what, forged identities,
+cookie flags, CSRF, rate limits, and the SPA fallback, all through Traefik."""
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import pytest
+
+from gateway.routes import ROUTES
+from portal_common.auth import ASSERTION_HEADER, sign_assertion
+
+SIGNED_IN_CALLS = [("GET", "/api/user"), ("GET", "/api/profile"), ("PUT", "/api/profile"),
+                   ("POST", "/api/set-language"), ("GET", "/api/application"), ("GET", "/api/documents"),
+                   ("POST", "/api/documents"), ("GET", "/api/document-requests"), ("GET", "/api/contracts"),
+                   ("POST", "/api/contracts/1/sign")]
+ADMIN_CALLS = [("GET", "/api/admin/applications"), ("GET", "/api/admin/applications/1"),
+               ("PUT", "/api/admin/applications/1/status"), ("GET", "/api/admin/messages"),
+               ("PUT", "/api/admin/messages/1/read"), ("GET", "/api/admin/documents"),
+               ("PUT", "/api/admin/documents/1/status"), ("GET", "/api/admin/contracts"),
+               ("GET", "/api/admin/companies")]
+
+
+def test_every_protected_route_of_the_table_is_probed() -> None:
+    guarded = {r.name for r in ROUTES if r.access in ("user", "admin", "self")}
+    probed = {r.name for r in ROUTES for _, path in SIGNED_IN_CALLS + ADMIN_CALLS
+              if r.access != "public" and _matches(r.rule, path)}
+    assert guarded == probed
+
+
+def _matches(rule: str, path: str) -> bool:
+    for part in rule.split("||"):
+        kind, value = part.strip().split("(`")
+        value = value.rstrip("`)")
+        if (kind == "Path" and path == value) or (kind == "PathPrefix" and path.startswith(value)):
+            return True
+    return False
+
+
+@pytest.mark.parametrize(("method", "path"), SIGNED_IN_CALLS + ADMIN_CALLS)
+def test_anonymous_calls_are_401(client: httpx.Client, method: str, path: str) -> None:
+    response = client.request(method, path, json={})
+    assert response.status_code == 401
+    assert response.json()["code"] == "not_authenticated"
+
+
+@pytest.mark.parametrize(("method", "path"), ADMIN_CALLS)
+def test_applicants_on_admin_routes_are_403(make_applicant: Any, method: str, path: str) -> None:
+    response = make_applicant().client.request(method, path, json={})
+    assert response.status_code == 403
+    assert response.json()["code"] == "forbidden"
+
+
+@pytest.mark.parametrize(("method", "path"), ADMIN_CALLS)
+def test_admins_pass_the_gateway_on_admin_routes(admin_client: httpx.Client, method: str, path: str) -> None:
+    assert admin_client.request(method, path, json={}).status_code not in (401, 403)
+
+
+@pytest.mark.parametrize("token", [
+    sign_assertion("a-guessed-secret", 1, "admin", "et"),
+    "v1.eyJzdWIiOjEsInJvbGUiOiJhZG1pbiJ9.forged",
+])
+def test_a_forged_identity_header_is_refused(client: httpx.Client, token: str) -> None:
+    for method, path in ADMIN_CALLS[:3] + SIGNED_IN_CALLS[4:6]:
+        assert client.request(method, path, headers={ASSERTION_HEADER: token}).status_code == 401
+
+
+def test_even_a_correctly_signed_header_from_the_client_is_not_trusted(stack: Any, client: httpx.Client) -> None:
+    genuine = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], 1, "admin", "et")
+    assert client.get("/api/admin/applications", headers={ASSERTION_HEADER: genuine}).status_code == 401
+
+
+def test_session_cookie_flags(client: httpx.Client, make_applicant: Any, stack: Any) -> None:
+    applicant = make_applicant()
+    response = client.post("/api/login", json={"username": applicant.user["username"],
+                                               "password": applicant.password})
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith("portal_session=")
+    assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
+    assert "Secure" not in cookie  # plain HTTP on this machine
+    over_https = httpx.post(f"{stack.service_url('identity')}/api/login", json={
+        "username": applicant.user["username"], "password": applicant.password},
+        headers={"Origin": "https://portal.example", "Host": "portal.example", "X-Forwarded-Proto": "https"})
+    assert over_https.status_code == 200
+    assert "Secure" in over_https.headers["set-cookie"]
+
+
+@pytest.mark.parametrize("headers", [
+    {},
+    {"Origin": "https://evil.example"},
+    {"Origin": "null"},
+    {"Sec-Fetch-Site": "cross-site"},
+    {"Sec-Fetch-Site": "same-site", "Origin": "http://localhost:28080"},
+])
+def test_unsafe_requests_from_elsewhere_are_refused(gateway: str, headers: dict[str, str]) -> None:
+    response = httpx.post(f"{gateway}/api/login", json={"username": "x", "password": "y"}, headers=headers)
+    assert response.status_code == 403
+    assert response.json()["code"] == "csrf_failed"
+
+
+def test_same_origin_requests_pass_the_csrf_check(gateway: str) -> None:
+    for headers in ({"Origin": gateway}, {"Sec-Fetch-Site": "same-origin"}):
+        response = httpx.post(f"{gateway}/api/login", json={"username": "x", "password": "y"}, headers=headers)
+        assert response.status_code == 401
+
+
+def test_logout_cannot_be_forced_cross_site(make_applicant: Any, gateway: str) -> None:
+    applicant = make_applicant()
+    token = applicant.client.cookies["portal_session"]
+    forced = httpx.post(f"{gateway}/api/logout", headers={"Cookie": f"portal_session={token}",
+                                                          "Origin": "https://evil.example"})
+    assert forced.status_code == 403
+    assert applicant.client.get("/api/user").status_code == 200
+
+
+def test_login_and_registration_are_rate_limited(gateway: str) -> None:
+    def attempt(_: int) -> int:
+        return httpx.post(f"{gateway}/api/login", json={"username": "", "password": ""},
+                          headers={"Origin": gateway}).status_code
+
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        statuses = list(pool.map(attempt, range(200)))
+    assert 429 in statuses
+    assert 422 in statuses  # the first ones went through to identity
+
+
+def test_unknown_api_paths_are_json_404_and_pages_fall_back_to_the_spa(gateway: str) -> None:
+    api = httpx.get(f"{gateway}/api/does-not-exist")
+    assert api.status_code == 404 and api.json()["code"] == "not_found"
+    for path in ("/", "/dashboard", "/admin/applications/12", "/no/such/page"):
+        page = httpx.get(f"{gateway}{path}")
+        assert page.status_code == 200
+        assert page.headers["content-type"].startswith("text/html")
+        assert page.headers["cache-control"] == "no-cache"
+        assert '<div id="root">' in page.text
+
+
+def test_request_ids_pass_through(gateway: str) -> None:
+    response = httpx.get(f"{gateway}/api/user", headers={"X-Request-Id": "trace-me-123"})
+    assert response.headers["x-request-id"] == "trace-me-123"
+    assert len(httpx.get(f"{gateway}/api/user").headers["x-request-id"]) >= 16
