@@ -1,6 +1,7 @@
 """Fixtures shared by every suite: one real portal (Postgres, NATS, SeaweedFS, services, Traefik) started
 once per test run on its own ports and data directory, and helpers to make applicants."""
 
+import os
 import random
 import shutil
 import sys
@@ -30,9 +31,11 @@ TEST_RATE_LIMIT = RateLimit(average=10, period="1s", burst=30)
 
 @pytest.fixture(scope="session")
 def stack() -> Iterator[Stack]:
-    data_dir = TEST_DATA / "stack"
+    # Two runs side by side (say, two developers' worktrees) each pick their own base.
+    base = int(os.environ.get("PORTAL_TEST_PORT_BASE", "28000"))
+    data_dir = TEST_DATA / f"stack-{base}"
     shutil.rmtree(data_dir, ignore_errors=True)  # each run starts empty; the last run's logs stay for reading
-    config = StackConfig(data_dir=data_dir, ports=Ports(base=28000, gateway=28080), documents_replicas=2,
+    config = StackConfig(data_dir=data_dir, ports=Ports(base=base, gateway=base + 80), documents_replicas=2,
                          rate_limit=TEST_RATE_LIMIT, admin_username=ADMIN_USERNAME, admin_password=ADMIN_PASSWORD,
                          extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1", "PORTAL_LOG_LEVEL": "INFO"})
     running = Stack(config)

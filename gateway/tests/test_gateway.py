@@ -90,9 +90,10 @@ def test_session_cookie_flags(client: httpx.Client, make_applicant: Any, stack: 
     {"Origin": "https://evil.example"},
     {"Origin": "null"},
     {"Sec-Fetch-Site": "cross-site"},
-    {"Sec-Fetch-Site": "same-site", "Origin": "http://localhost:28080"},
+    {"Sec-Fetch-Site": "same-site", "Origin": "SELF"},
 ])
 def test_unsafe_requests_from_elsewhere_are_refused(gateway: str, headers: dict[str, str]) -> None:
+    headers = {k: gateway if v == "SELF" else v for k, v in headers.items()}
     response = httpx.post(f"{gateway}/api/login", json={"username": "x", "password": "y"}, headers=headers)
     assert response.status_code == 403
     assert response.json()["code"] == "csrf_failed"
