@@ -77,3 +77,21 @@ class ProfileUpdated(EventPayload):
     id_code: str | None
     city: str | None
     address: str | None
+
+
+class ApplicationStatusChanged(EventPayload):
+    TYPE = "applications.status.changed"
+    application_id: int
+    user_id: int
+    old_status: str
+    new_status: str
+    notes: str | None
+    changed_by: int | None
+
+
+class MessageReceived(EventPayload):
+    TYPE = "messages.received"
+    message_id: int
+    name: str
+    email: str
+    subject: str
