@@ -7,15 +7,12 @@ import uuid
 from datetime import UTC, date, datetime
 from typing import ClassVar, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
-from pydantic.alias_generators import to_camel
+from pydantic import Field
+
+from portal_common.validation import CamelModel
 
 STREAM_NAME = "PORTAL"
 STREAM_SUBJECTS = ["identity.>", "applications.>", "documents.>", "contracts.>", "messages.>"]
-
-
-class CamelModel(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
 
 
 class EventPayload(CamelModel):

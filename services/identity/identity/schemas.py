@@ -1,42 +1,18 @@
 """Request and response bodies of identity's API; field names as spec §3 (camelCase on the wire)."""
 
-import re
 from datetime import date, datetime
 from typing import Literal
 from zoneinfo import ZoneInfo
 
-from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
+from pydantic import ConfigDict, ValidationInfo, field_validator
 from pydantic.alias_generators import to_camel
-from pydantic_core import PydanticCustomError
 
 from identity.estonian_id import id_code_error
+from portal_common.validation import CamelModel, at_least, at_most, email_address, invalid
 
 TALLINN = ZoneInfo("Europe/Tallinn")
 MINIMUM_AGE = 21
-EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 Language = Literal["et", "en"]
-
-
-class CamelModel(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
-
-
-def invalid(message: str) -> PydanticCustomError:
-    # A custom error keeps the spec's text exactly as written (no "Value error, " prefix).
-    return PydanticCustomError("invalid", message)
-
-
-def at_least(value: str, length: int, message: str) -> str:
-    value = value.strip()
-    if len(value) < length:
-        raise invalid(message)
-    return value
-
-
-def at_most(value: str, length: int, label: str) -> str:
-    if len(value) > length:
-        raise invalid(f"{label} must be at most {length} characters")
-    return value
 
 
 def age_on(birthday: date, today: date) -> int:
@@ -92,10 +68,7 @@ class RegisterRequest(CamelModel):
     @field_validator("email")
     @classmethod
     def _email(cls, v: str) -> str:
-        v = v.strip().lower()
-        if len(v) > 320 or not EMAIL_PATTERN.match(v):
-            raise invalid("Please enter a valid email address")
-        return v
+        return email_address(v).lower()
 
     @field_validator("phone")
     @classmethod

@@ -1,1 +1,1 @@
-"""messages service (design.md). Its API arrives with its own issue; for now it runs, migrates and reports health."""
+"""messages: contact-form messages and the admin inbox (design.md)."""

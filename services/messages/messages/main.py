@@ -1,6 +1,7 @@
 """The messages service's ASGI app: ``uvicorn messages.main:app``."""
 
+from messages import routes
 from messages.config import get_settings
 from portal_common.app import create_service_app
 
-app = create_service_app("messages", get_settings(), [])
+app = create_service_app("messages", get_settings(), [routes.router])

@@ -1,0 +1,58 @@
+import type { RouteObject } from 'react-router-dom';
+import { AppLayout } from '@/components/layout/AppLayout';
+import { AdminPage } from '@/features/admin/AdminPage';
+import { ApplicationDetailPage } from '@/features/admin/ApplicationDetailPage';
+import { AuthPage } from '@/features/auth/components/AuthPage';
+import { DashboardPage } from '@/features/dashboard/DashboardPage';
+import { LandingPage } from '@/features/landing/LandingPage';
+import { LegalPage } from '@/features/legal/LegalPage';
+import { NotFoundPage } from '@/features/not-found/NotFoundPage';
+import { AUTH_REDIRECT_DELAY_MS, RedirectSignedIn, RequireAuth, RequireNumericParam } from './route-guard';
+
+/** The route table of spec §2. Exported so tests can mount it in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        path: '/',
+        element: (
+          <RedirectSignedIn>
+            <LandingPage />
+          </RedirectSignedIn>
+        ),
+      },
+      {
+        path: '/auth',
+        element: (
+          <RedirectSignedIn delayMs={AUTH_REDIRECT_DELAY_MS}>
+            <AuthPage />
+          </RedirectSignedIn>
+        ),
+      },
+      { path: '/terms', element: <LegalPage kind="terms" /> },
+      { path: '/privacy', element: <LegalPage kind="privacy" /> },
+      { path: '/cookies', element: <LegalPage kind="cookies" /> },
+      { path: '/gdpr', element: <LegalPage kind="gdpr" /> },
+      {
+        element: <RequireAuth />,
+        children: [{ path: '/dashboard', element: <DashboardPage /> }],
+      },
+      {
+        element: <RequireAuth adminOnly />,
+        children: [{ path: '/admin', element: <AdminPage /> }],
+      },
+      {
+        // The id check comes first: /admin/applications/abc is a 404 for everyone.
+        path: '/admin/applications/:id',
+        element: (
+          <RequireNumericParam name="id">
+            <RequireAuth adminOnly />
+          </RequireNumericParam>
+        ),
+        children: [{ index: true, element: <ApplicationDetailPage /> }],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import i18n from '@/test/i18n';
+import { admin, applicant, jsonResponse, renderRoute, stubApi } from '@/test/render';
+
+const banner = () => screen.getByRole('banner');
+
+describe('header (spec §2)', () => {
+  it('shows the section anchors and Login to a signed-out visitor on /', () => {
+    renderRoute('/', { user: null });
+    const header = within(banner());
+    for (const [name, href] of [
+      ['How it works', '#how-it-works'],
+      ['Benefits', '#benefits'],
+      ['FAQ', '#faq'],
+      ['Contact', '#contact'],
+    ]) {
+      expect(header.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+    expect(header.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+  });
+
+  it('replaces Login with Home on /auth and hides the anchors', () => {
+    renderRoute('/auth', { user: null });
+    const header = within(banner());
+    expect(header.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(header.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(header.queryByRole('link', { name: 'FAQ' })).not.toBeInTheDocument();
+  });
+
+  it('shows Dashboard and Log out to an applicant, plus Admin dashboard to an admin', () => {
+    renderRoute('/dashboard', { user: applicant });
+    let header = within(banner());
+    expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(header.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(header.queryByRole('link', { name: 'Admin dashboard' })).not.toBeInTheDocument();
+    expect(header.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+
+    screen.getByRole('banner').remove();
+    renderRoute('/admin', { user: admin });
+    header = within(banner());
+    expect(header.getByRole('link', { name: 'Admin dashboard' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('mirrors the items in the mobile drawer', async () => {
+    const user = userEvent.setup();
+    renderRoute('/', { user: null });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = within(await screen.findByRole('dialog'));
+    expect(drawer.getByRole('link', { name: 'How it works' })).toBeInTheDocument();
+    expect(drawer.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(drawer.getByRole('group', { name: 'Language' })).toBeInTheDocument();
+  });
+
+  it('logs out: POST /api/logout, user cleared, toast, back to /', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ 'POST /api/logout': () => jsonResponse(200, {}) });
+    const { router, queryClient } = renderRoute('/dashboard', { user: applicant });
+    await user.click(within(banner()).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+    expect(queryClient.getQueryData(['/api/user'])).toBeNull();
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    expect(screen.getByText('You have been successfully logged out.')).toBeInTheDocument();
+  });
+
+  it('shows a destructive toast when logout fails', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'POST /api/logout': () => jsonResponse(500, { message: 'Session store unavailable' }) });
+    renderRoute('/dashboard', { user: applicant });
+    await user.click(within(banner()).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(screen.getByText('Session store unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('footer (spec §2)', () => {
+  it('has quick links, legal links, social links, the Tallinn address, the year and a language switcher', () => {
+    renderRoute('/terms', { user: null });
+    const footer = within(screen.getByRole('contentinfo'));
+    for (const [name, href] of [
+      ['How it works', '/#how-it-works'],
+      ['Benefits', '/#benefits'],
+      ['Register', '/#registration'],
+      ['FAQ', '/#faq'],
+      ['Contact', '/#contact'],
+      ['Terms of service', '/terms'],
+      ['Privacy policy', '/privacy'],
+      ['Cookie policy', '/cookies'],
+      ['GDPR', '/gdpr'],
+    ]) {
+      expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    for (const name of ['Facebook', 'LinkedIn', 'Instagram']) expect(footer.getByRole('link', { name })).toBeInTheDocument();
+    expect(footer.getByText(/Tallinn/)).toBeInTheDocument();
+    expect(footer.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
+    expect(footer.getByRole('group', { name: 'Language' })).toBeInTheDocument();
+  });
+
+  it('is translated into Estonian', async () => {
+    await i18n.changeLanguage('et');
+    renderRoute('/terms', { user: null });
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'Kasutustingimused' })).toBeInTheDocument();
+    expect(footer.getByText(/Kõik õigused kaitstud/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
+import { dismissToast, TOAST_DURATION_MS, useToasts } from './use-toast';
+
+/** Spec §9: swipe threshold 50 px, hotkey F8. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = ['F8'];
+
+export function Toaster() {
+  const toasts = useToasts();
+  const { t } = useTranslation('common');
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      swipeDirection="right"
+      label={t('toast.regionLabel')}
+    >
+      {toasts.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => !open && dismissToast(item.id)}
+          type={item.variant === 'destructive' ? 'foreground' : 'background'}
+          className={cn(
+            'group relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg data-[state=open]:animate-toast-in',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
+            item.variant === 'destructive'
+              ? 'border-danger-600 bg-danger-600 text-white'
+              : 'border-slate-200 bg-white text-slate-900',
+          )}
+          data-variant={item.variant ?? 'default'}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            {item.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+            )}
+          </div>
+          <ToastPrimitive.Close
+            aria-label={t('actions.close')}
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100"
+          >
+            <X className="h-4 w-4" aria-hidden="true" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport
+        hotkey={TOAST_HOTKEY}
+        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none"
+      />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { EmploymentContractDialog } from './EmploymentContractDialog';
+
+function renderDialog(onSign = vi.fn()) {
+  renderWithProviders(<EmploymentContractDialog open onOpenChange={() => {}} onSign={onSign} />);
+  return { dialog: screen.getByRole('dialog'), onSign };
+}
+
+describe('EmploymentContractDialog (spec §2 auth screen)', () => {
+  it('shows the contract in Estonian and English, 10 numbered sections each, section 5 with 3 bullets', () => {
+    const { dialog } = renderDialog();
+    for (const [heading, lang] of [
+      ['Estonian version', 'et'],
+      ['English version', 'en'],
+    ] as const) {
+      const version = within(dialog).getByRole('region', { name: heading });
+      expect(version).toHaveAttribute('lang', lang);
+      const sectionHeadings = within(version)
+        .getAllByRole('heading', { level: 4 })
+        .filter((h) => /^\d+\. /.test(h.textContent ?? ''));
+      expect(sectionHeadings.map((h) => h.textContent?.split('.')[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+      const section5 = sectionHeadings[4].closest('li');
+      expect(section5?.querySelectorAll('ul > li')).toHaveLength(3);
+      expect(within(version).getAllByText('Shelf Board Services OÜ').length).toBeGreaterThan(0);
+      expect(within(version).getByText('16543210')).toBeInTheDocument();
+    }
+    expect(within(dialog).getByText(/500 \(five hundred\) euros gross per month/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/500 \(viissada\) eurot kuus/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Harju County Court/)).toBeInTheDocument();
+  });
+
+  it("shows today's date and the signature block", () => {
+    const { dialog } = renderDialog();
+    const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Tallinn', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+    expect(within(dialog).getByText(today)).toBeInTheDocument();
+    const en = within(dialog).getByRole('region', { name: 'English version' });
+    for (const label of ['Authorized signatory:', 'Name:', 'Personal ID code:']) {
+      expect(within(en).getByText(label)).toBeInTheDocument();
+    }
+    expect(within(en).getByText('Employee')).toBeInTheDocument();
+    expect(within(en).getAllByText('Digital signature:')).toHaveLength(2);
+  });
+
+  it('keeps Sign Digitally disabled until acceptance is ticked and name and ID are filled', async () => {
+    const user = userEvent.setup();
+    const { dialog, onSign } = renderDialog();
+    const sign = within(dialog).getByRole('button', { name: 'Sign Digitally' });
+    const accept = within(dialog).getByRole('checkbox', { name: 'I have read the employment contract and accept its terms.' });
+    expect(sign).toBeDisabled();
+
+    await user.click(accept);
+    expect(sign).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Full name'), 'Mari Maasikas');
+    expect(sign).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Estonian ID number'), '   ');
+    expect(sign).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText('Estonian ID number'));
+    await user.type(within(dialog).getByLabelText('Estonian ID number'), '37605030299');
+    expect(sign).toBeEnabled();
+
+    await user.click(accept);
+    expect(sign).toBeDisabled();
+    await user.click(accept);
+    await user.click(sign);
+    expect(onSign).toHaveBeenCalledWith({ name: 'Mari Maasikas', idCode: '37605030299' });
+  });
+
+  it('is at most 800 px wide', () => {
+    const { dialog } = renderDialog();
+    expect(dialog.className).toContain('max-w-[800px]');
+  });
+});

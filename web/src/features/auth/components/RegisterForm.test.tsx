@@ -1,0 +1,220 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applicant, jsonResponse, renderWithProviders, requestBody, stubApi } from '@/test/render';
+import { RegisterForm } from './RegisterForm';
+
+const VALID = {
+  Username: 'mari',
+  'Full name': 'Mari Maasikas',
+  'E-mail': 'mari@example.ee',
+  Phone: '+3725551234',
+  'Date of birth': '1990-04-12',
+  'Estonian ID code': '37605030299',
+  City: 'Tallinn',
+  Password: 'secret123',
+  'Confirm password': 'secret123',
+};
+
+function fill(values: Partial<Record<keyof typeof VALID, string>>) {
+  for (const [label, value] of Object.entries(values)) {
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  }
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create account and apply' }));
+
+async function signContract(user: ReturnType<typeof userEvent.setup>, name = 'Mari Maasikas', idCode = '37605030299') {
+  await user.click(screen.getByRole('checkbox', { name: 'I have read and accept the employment contract' }));
+  const dialog = await screen.findByRole('dialog');
+  const nameInput = within(dialog).getByLabelText('Full name');
+  await user.clear(nameInput);
+  await user.type(nameInput, name);
+  const idInput = within(dialog).getByLabelText('Estonian ID number');
+  await user.clear(idInput);
+  await user.type(idInput, idCode);
+  await user.click(within(dialog).getByRole('checkbox', { name: 'I have read the employment contract and accept its terms.' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Sign Digitally' }));
+}
+
+beforeEach(() => {
+  // Only Date is faked, so user-event's timers still run. "Today" in Tallinn is 15 June 2025.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-06-15T09:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('RegisterForm validation (spec §5 register rules)', () => {
+  it('gives every control a visible label in the current language', () => {
+    renderWithProviders(<RegisterForm />);
+    for (const label of Object.keys(VALID)) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
+    expect(screen.getByRole('checkbox', { name: 'I agree to the terms of service' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('shows every rule message of spec §5 for an empty form', async () => {
+    renderWithProviders(<RegisterForm />);
+    submit();
+    for (const message of [
+      'Username must be at least 4 characters',
+      'Full name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Phone number must be at least 7 characters',
+      'You must be at least 21 years old to apply',
+      'Please enter a valid Estonian ID code',
+      'Please enter your city of residence',
+      'Password must be at least 8 characters',
+      'You must agree to the terms to continue',
+      'You must agree to the privacy policy to continue',
+      'You must read and accept the employment contract to continue',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Username must be at least 4 characters');
+  });
+
+  it('applies the length limits exactly', async () => {
+    renderWithProviders(<RegisterForm />);
+    fill({ Username: 'abc', 'Full name': 'M', Phone: '123456', City: 'T', Password: '1234567' });
+    submit();
+    expect(await screen.findByText('Username must be at least 4 characters')).toBeInTheDocument();
+    fill({ Username: 'abcd', 'Full name': 'Mo', Phone: '1234567', City: 'Tu', Password: '12345678', 'Confirm password': '12345678' });
+    submit();
+    await waitFor(() => expect(screen.queryByText('Username must be at least 4 characters')).not.toBeInTheDocument());
+    expect(screen.queryByText('Full name must be at least 2 characters')).not.toBeInTheDocument();
+    expect(screen.queryByText('Phone number must be at least 7 characters')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter your city of residence')).not.toBeInTheDocument();
+    expect(screen.queryByText('Password must be at least 8 characters')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Passwords don't match' on the confirm field", async () => {
+    renderWithProviders(<RegisterForm />);
+    fill({ Password: 'secret123', 'Confirm password': 'secret124' });
+    submit();
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription("Passwords don't match");
+  });
+
+  it.each([
+    ['3760503029', 'too short'],
+    ['77605030299', 'bad first digit'],
+    ['37602300292', 'impossible date'],
+    ['37605030290', 'bad checksum'],
+  ])('refuses ID code %s (%s) with one message', async (code) => {
+    renderWithProviders(<RegisterForm />);
+    fill({ 'Estonian ID code': code });
+    submit();
+    expect(await screen.findByText('Please enter a valid Estonian ID code')).toBeInTheDocument();
+  });
+
+  it('counts age by the exact birthday: 21 today is accepted, 21 tomorrow is refused', async () => {
+    renderWithProviders(<RegisterForm />);
+    fill({ 'Date of birth': '2004-06-16' });
+    submit();
+    expect(await screen.findByText('You must be at least 21 years old to apply')).toBeInTheDocument();
+
+    fill({ 'Date of birth': '2004-06-15' });
+    await waitFor(() => expect(screen.queryByText('You must be at least 21 years old to apply')).not.toBeInTheDocument());
+  });
+});
+
+describe('RegisterForm contract and submission (spec §2 auth screen, §7, §8)', () => {
+  it('signing the contract ticks the box, shows a toast; unticking needs no dialog', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RegisterForm />);
+    const box = screen.getByRole('checkbox', { name: 'I have read and accept the employment contract' });
+
+    await signContract(user);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(box).toBeChecked();
+    expect(screen.getByText('Contract signed')).toBeInTheDocument();
+    expect(screen.getByText('Signed digitally by Mari Maasikas')).toBeInTheDocument();
+
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closing the dialog without signing leaves the box unticked', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RegisterForm />);
+    const box = screen.getByRole('checkbox', { name: 'I have read and accept the employment contract' });
+    await user.click(box);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(box).not.toBeChecked();
+  });
+
+  it('posts the full payload with the signed name, ID and UI language, then goes to /dashboard', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ 'POST /api/register': () => jsonResponse(201, applicant) });
+    const { router, queryClient } = renderWithProviders(<RegisterForm />);
+    fill(VALID);
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the terms of service' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' }));
+    await signContract(user, 'Mari Maasikas', '37605030299');
+    submit();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(requestBody(fetchMock, '/api/register')).toEqual({
+      username: 'mari',
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      fullName: 'Mari Maasikas',
+      email: 'mari@example.ee',
+      phone: '+3725551234',
+      dateOfBirth: '1990-04-12',
+      idCode: '37605030299',
+      city: 'Tallinn',
+      consentTerms: true,
+      consentPrivacy: true,
+      employmentContract: true,
+      contractSignedName: 'Mari Maasikas',
+      contractSignedIdCode: '37605030299',
+      language: 'en',
+    });
+    expect(queryClient.getQueryData(['/api/user'])).toEqual(applicant);
+    expect(await screen.findByText('Registration successful')).toBeInTheDocument();
+    expect(screen.getByText('Your account has been created and application submitted!')).toBeInTheDocument();
+  });
+
+  it('shows 422 field errors under their fields and a failure toast', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /api/register': () =>
+        jsonResponse(422, {
+          message: 'Invalid input',
+          code: 'validation_error',
+          fields: { email: 'This e-mail domain is not accepted' },
+        }),
+    });
+    renderWithProviders(<RegisterForm />);
+    fill(VALID);
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the terms of service' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' }));
+    await signContract(user);
+    submit();
+
+    expect(await screen.findByText('This e-mail domain is not accepted')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('This e-mail domain is not accepted');
+    expect(screen.getByText('Registration failed')).toBeInTheDocument();
+    expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
+  });
+
+  it('puts a 409 username_taken under the username', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'POST /api/register': () => jsonResponse(409, { message: 'Username taken', code: 'username_taken' }) });
+    renderWithProviders(<RegisterForm />);
+    fill(VALID);
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the terms of service' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' }));
+    await signContract(user);
+    submit();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('This username is already taken.'),
+    );
+  });
+});

@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type InputHTMLAttributes } from 'react';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { FormField, invalidProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { parseApiError } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
+import { useRegister } from '../api/use-register';
+import { REGISTER_DEFAULTS, registerSchema, type RegisterValues } from '../schemas';
+import { applyServerFieldErrors } from '../server-errors';
+import { ConsentCheckbox } from './ConsentCheckbox';
+import { EmploymentContractDialog, type ContractSignature } from './EmploymentContractDialog';
+
+type TextFieldName = Exclude<
+  keyof RegisterValues,
+  'consentTerms' | 'consentPrivacy' | 'employmentContract' | 'contractSignedName' | 'contractSignedIdCode'
+>;
+
+const TEXT_FIELDS: { name: TextFieldName; input: InputHTMLAttributes<HTMLInputElement> }[] = [
+  { name: 'username', input: { autoComplete: 'username' } },
+  { name: 'fullName', input: { autoComplete: 'name' } },
+  { name: 'email', input: { type: 'email', autoComplete: 'email' } },
+  { name: 'phone', input: { type: 'tel', autoComplete: 'tel' } },
+  { name: 'dateOfBirth', input: { type: 'date', autoComplete: 'bday' } },
+  { name: 'idCode', input: { inputMode: 'numeric', maxLength: 11, autoComplete: 'off' } },
+  { name: 'city', input: { autoComplete: 'address-level2' } },
+  { name: 'password', input: { type: 'password', autoComplete: 'new-password' } },
+  { name: 'confirmPassword', input: { type: 'password', autoComplete: 'new-password' } },
+];
+
+const SERVER_FIELDS = Object.keys(REGISTER_DEFAULTS) as Path<RegisterValues>[];
+
+/** 409 answers name the clashing value by code rather than by field. */
+const CONFLICT_FIELDS: Record<string, TextFieldName> = {
+  username_taken: 'username',
+  email_taken: 'email',
+  id_code_taken: 'idCode',
+};
+
+const fieldId = (name: string) => `register-${name}`;
+
+export function RegisterForm() {
+  const { t, i18n } = useTranslation(['auth', 'contract']);
+  const registerMutation = useRegister();
+  const [contractOpen, setContractOpen] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<RegisterValues>({ resolver: zodResolver(registerSchema), defaultValues: REGISTER_DEFAULTS });
+  const signedName = useWatch({ control, name: 'contractSignedName' });
+
+  const onSubmit = handleSubmit((values) =>
+    registerMutation.mutate(
+      { ...values, language: currentLanguage(i18n) },
+      {
+        onError: (error) => {
+          if (applyServerFieldErrors(error, SERVER_FIELDS, setError)) return;
+          const field = CONFLICT_FIELDS[parseApiError(error).code ?? ''];
+          if (field) setError(field, { type: 'server', message: `errors.codes.${parseApiError(error).code}` }, { shouldFocus: true });
+        },
+      },
+    ),
+  );
+
+  const onContractSigned = ({ name, idCode }: ContractSignature) => {
+    setValue('contractSignedName', name);
+    setValue('contractSignedIdCode', idCode);
+    setValue('employmentContract', true, { shouldValidate: true });
+    setContractOpen(false);
+    toast({ title: t('contract:dialog.signedToast.title'), description: t('contract:dialog.signedToast.description') });
+  };
+
+  // Not named <link>: that is a void element for the Trans parser and would drop the text.
+  const consentLink = (to: string) => (
+    <Link to={to} target="_blank" rel="noopener" className="font-medium text-primary-700 underline underline-offset-2" />
+  );
+
+  return (
+    <form noValidate aria-label={t('register.title')} onSubmit={onSubmit} className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        {TEXT_FIELDS.map(({ name, input }) => {
+          const id = fieldId(name);
+          const message = errors[name]?.message;
+          return (
+            <FormField key={name} id={id} label={t(`register.${name}`)} error={message}>
+              <Input id={id} {...input} {...register(name)} {...invalidProps(id, message)} />
+            </FormField>
+          );
+        })}
+      </div>
+      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+        <Controller
+          control={control}
+          name="consentTerms"
+          render={({ field, fieldState }) => (
+            <ConsentCheckbox
+              id={fieldId('consentTerms')}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              error={fieldState.error?.message}
+              label={<Trans t={t} i18nKey="register.consentTerms" components={{ doc: consentLink('/terms') }} />}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="consentPrivacy"
+          render={({ field, fieldState }) => (
+            <ConsentCheckbox
+              id={fieldId('consentPrivacy')}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              error={fieldState.error?.message}
+              label={<Trans t={t} i18nKey="register.consentPrivacy" components={{ doc: consentLink('/privacy') }} />}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="employmentContract"
+          render={({ field, fieldState }) => (
+            <ConsentCheckbox
+              id={fieldId('employmentContract')}
+              checked={field.value}
+              // Ticking opens the contract; the box is only ticked by signing. Unticking needs no dialog.
+              onCheckedChange={(checked) => (checked ? setContractOpen(true) : field.onChange(false))}
+              error={fieldState.error?.message}
+              label={t('register.employmentContract')}
+              hint={
+                field.value && signedName ? (
+                  <span className="text-xs text-success-600">{t('register.contractSigned', { name: signedName })}</span>
+                ) : undefined
+              }
+            />
+          )}
+        />
+      </div>
+      <Button type="submit" size="lg" disabled={registerMutation.isPending} className="w-full">
+        {registerMutation.isPending ? t('register.submitting') : t('register.submit')}
+      </Button>
+      <EmploymentContractDialog
+        open={contractOpen}
+        onOpenChange={setContractOpen}
+        onSign={onContractSigned}
+        defaultName={getValues('fullName')}
+        defaultIdCode={getValues('idCode')}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { MINIMUM_AGE } from '@/lib/company';
+import { isAtLeastAge, todayInTallinn } from '@/lib/dates';
+import { isValidEstonianId } from '@/lib/estonian-id';
+
+/*
+ * Messages are keys of the `common` namespace (validation.*). Their English texts are exactly those of
+ * spec §5; FieldError translates them into the current language.
+ */
+
+export const loginSchema = z.object({
+  username: z.string().min(1, 'validation.usernameRequired'),
+  password: z.string().min(1, 'validation.passwordRequired'),
+});
+
+export type LoginValues = z.infer<typeof loginSchema>;
+
+const mustBeTrue = (message: string) => z.boolean().refine((value) => value, { message });
+
+export const registerSchema = z
+  .object({
+    username: z.string().min(4, 'validation.usernameMin'),
+    fullName: z.string().min(2, 'validation.fullNameMin'),
+    email: z.email('validation.email'),
+    phone: z.string().min(7, 'validation.phoneMin'),
+    // Age counted by the exact birthday, in Tallinn's calendar (spec §5: at least 21).
+    dateOfBirth: z.string().refine((value) => isAtLeastAge(value, MINIMUM_AGE, todayInTallinn()), {
+      message: 'validation.age',
+    }),
+    idCode: z.string().refine(isValidEstonianId, { message: 'validation.idCode' }),
+    city: z.string().min(2, 'validation.city'),
+    password: z.string().min(8, 'validation.passwordMin'),
+    confirmPassword: z.string(),
+    consentTerms: mustBeTrue('validation.consentTerms'),
+    consentPrivacy: mustBeTrue('validation.consentPrivacy'),
+    employmentContract: mustBeTrue('validation.employmentContract'),
+    // Filled by the contract dialog when the applicant signs.
+    contractSignedName: z.string(),
+    contractSignedIdCode: z.string(),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: 'validation.passwordsMatch',
+    path: ['confirmPassword'],
+  });
+
+export type RegisterValues = z.infer<typeof registerSchema>;
+
+export const REGISTER_DEFAULTS: RegisterValues = {
+  username: '',
+  fullName: '',
+  email: '',
+  phone: '',
+  dateOfBirth: '',
+  idCode: '',
+  city: '',
+  password: '',
+  confirmPassword: '',
+  consentTerms: false,
+  consentPrivacy: false,
+  employmentContract: false,
+  contractSignedName: '',
+  contractSignedIdCode: '',
+};

@@ -1,0 +1,69 @@
+import i18n, { type InitOptions } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '@/types/api';
+
+export const SUPPORTED_LANGUAGES: readonly Language[] = ['et', 'en'];
+export const DEFAULT_LANGUAGE: Language = 'et';
+
+/**
+ * Options shared by the app and the tests (spec §1): Estonian is default and fallback, only et/en,
+ * translation loading retried 5 times starting at 350 ms (i18next doubles the wait each time).
+ */
+export const baseI18nOptions: InitOptions = {
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  // 'en-US' from the browser resolves to 'en'.
+  nonExplicitSupportedLngs: true,
+  load: 'languageOnly',
+  ns: ['common'],
+  defaultNS: 'common',
+  fallbackNS: 'common',
+  interpolation: { escapeValue: false },
+  maxRetries: 5,
+  retryTimeout: 350,
+};
+
+export const detectionOptions = {
+  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+  lookupQuerystring: 'lng',
+  lookupLocalStorage: 'i18nextLng',
+  caches: ['localStorage'],
+};
+
+export function isSupportedLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The active UI language, reduced to one we support. */
+export function currentLanguage(instance = i18n): Language {
+  const lng = instance.resolvedLanguage ?? instance.language;
+  return isSupportedLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+}
+
+function syncHtmlLang(lng: string): void {
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = isSupportedLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+  }
+}
+
+// <html lang> follows the UI language (screen readers, hyphenation, the date input's picker).
+i18n.on('languageChanged', syncHtmlLang);
+
+/** Initialises the app's i18next: translations come from /locales/{lng}/{ns}.json. */
+export function initI18n(): typeof i18n {
+  void i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      ...baseI18nOptions,
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      detection: detectionOptions,
+      react: { useSuspense: true },
+    });
+  return i18n;
+}
+
+export default i18n;
