@@ -92,3 +92,47 @@ class MessageReceived(EventPayload):
     name: str
     email: str
     subject: str
+
+
+class DocumentRequested(EventPayload):
+    TYPE = "documents.requested"
+    request_id: int
+    user_id: int
+    application_id: int | None
+    name: str
+    due_date: date | None
+
+
+class DocumentUploaded(EventPayload):
+    TYPE = "documents.uploaded"
+    document_id: int
+    user_id: int
+    application_id: int | None
+    request_id: int | None
+    name: str
+    file_type: str
+    size: int
+
+
+class DocumentReviewed(EventPayload):
+    TYPE = "documents.reviewed"
+    document_id: int
+    user_id: int
+    status: str
+    reviewed_by: int
+
+
+class ContractCreated(EventPayload):
+    TYPE = "contracts.created"
+    contract_id: int
+    user_id: int
+    application_id: int | None
+    title: str
+
+
+class ContractSigned(EventPayload):
+    TYPE = "contracts.signed"
+    contract_id: int
+    user_id: int
+    signed_at: datetime
+    content_sha256: str
