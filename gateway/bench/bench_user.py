@@ -17,13 +17,14 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "deploy" / "local"))
 
-from conftest import registration  # noqa: E402
 from stack import Ports, RateLimit, Stack, StackConfig  # noqa: E402
+
+from conftest import registration  # noqa: E402
 
 
 def percentile(samples: list[float], fraction: float) -> float:
     ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def measure(client: httpx.Client, url: str, count: int) -> list[float]:

@@ -41,7 +41,14 @@ async def _connect_then_run(app: FastAPI, service: str, subscriptions: Sequence[
             await asyncio.sleep(CONNECT_RETRY_SECONDS)
     runners = [app.state.relay.run()]
     runners += [EventConsumer(app.state.db, bus, service, s.subject, s.handler).run() for s in subscriptions]
-    await asyncio.gather(*runners)
+    tasks = [asyncio.create_task(runner) for runner in runners]
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for task in tasks:
+            task.cancel()
+        # Collect every outcome so a runner that fails while stopping is not reported as unretrieved.
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def create_service_app(service: str, settings: ServiceSettings, routers: Sequence[APIRouter],
