@@ -1,2 +1,2 @@
-"""applications service (design.md). Its API arrives with its own issue; for now it runs, migrates and
-reports health."""
+"""applications service (design.md): applications, their status history, the applicant projection fed by
+identity's events, and shelf companies with their payment schedule."""

@@ -1,6 +1,12 @@
 """The applications service's ASGI app: ``uvicorn applications.main:app``."""
 
+from applications import routes
 from applications.config import get_settings
-from portal_common.app import create_service_app
+from applications.handlers import on_profile_updated, on_user_registered
+from portal_common.app import Subscription, create_service_app
+from portal_common.events import ProfileUpdated, UserRegistered
 
-app = create_service_app("applications", get_settings(), [])
+app = create_service_app("applications", get_settings(), [routes.router], subscriptions=[
+    Subscription(UserRegistered.TYPE, on_user_registered),
+    Subscription(ProfileUpdated.TYPE, on_profile_updated),
+])

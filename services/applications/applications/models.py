@@ -1,4 +1,75 @@
-"""applications's tables."""
+"""applications's tables: applications, their status history, the applicant projection and shelf companies."""
+
+from datetime import date, datetime
+
+from sqlalchemy import DateTime, Text
+from sqlmodel import Field, SQLModel
 
 from portal_common.consumer import ProcessedEvent  # noqa: F401  (part of this service's schema)
-from portal_common.outbox import OutboxEvent  # noqa: F401
+from portal_common.outbox import OutboxEvent, utcnow  # noqa: F401
+
+MONTHLY_PAYMENT_CENTS = 50_000
+
+
+class Application(SQLModel, table=True):
+    __tablename__ = "applications"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(unique=True)
+    status: str = Field(default="pending", max_length=20, index=True)
+    notes: str | None = Field(default=None, sa_type=Text)
+    admin_notes: str | None = Field(default=None, sa_type=Text)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True), index=True)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+
+
+class Applicant(SQLModel, table=True):
+    """What this service knows about a user, fed only by identity's events (design.md: projections).
+
+    ``updated_at`` is when identity made the change (the event's occurredAt), so an older event that
+    arrives late never overwrites newer data.
+    """
+
+    __tablename__ = "applicants"
+
+    user_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    username: str | None = Field(default=None, max_length=150)
+    full_name: str | None = Field(default=None, max_length=200)
+    email: str | None = Field(default=None, max_length=320)
+    phone: str | None = Field(default=None, max_length=50)
+    date_of_birth: date | None = None
+    id_code: str | None = Field(default=None, max_length=11)
+    city: str | None = Field(default=None, max_length=120)
+    address: str | None = Field(default=None, max_length=300)
+    language: str | None = Field(default=None, max_length=2)
+    updated_at: datetime = Field(sa_type=DateTime(timezone=True))
+    # Name, e-mail and ID code case-folded by Python: the admin search must match "ülle" to "Ülle", which
+    # Postgres's ILIKE does not do under the C locale.
+    search_text: str = Field(default="", sa_type=Text)
+
+
+class StatusUpdate(SQLModel, table=True):
+    __tablename__ = "status_updates"
+
+    id: int | None = Field(default=None, primary_key=True)
+    application_id: int = Field(foreign_key="applications.id", index=True)
+    old_status: str = Field(max_length=20)
+    new_status: str = Field(max_length=20)
+    notes: str | None = Field(default=None, sa_type=Text)
+    changed_by: int | None = None
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+
+
+class Company(SQLModel, table=True):
+    """A shelf company; an applicant is its board member for 6 months from ``registration_date``."""
+
+    __tablename__ = "companies"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200)
+    registration_code: str = Field(max_length=8, unique=True)
+    registration_date: date | None = None
+    monthly_payment_cents: int = MONTHLY_PAYMENT_CENTS
+    status: str = Field(default="available", max_length=20)
+    application_id: int | None = Field(default=None, foreign_key="applications.id", unique=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))

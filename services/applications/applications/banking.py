@@ -1,0 +1,91 @@
+"""Estonian banking days, the 6-month term and the payment schedule (spec §1, §9).
+
+A banking day is a weekday that is not an Estonian public holiday. The holidays are New Year's Day
+(1 Jan), Independence Day (24 Feb), Good Friday, Easter Sunday, Spring Day (1 May), Pentecost
+(Easter + 49 days), Victory Day (23 Jun), Midsummer Day (24 Jun), Day of Restoration of Independence
+(20 Aug), Christmas Eve (24 Dec), Christmas Day (25 Dec) and Boxing Day (26 Dec). Easter comes from the
+anonymous Gregorian algorithm (Meeus/Jones/Butcher).
+
+The board member is paid 500 EUR gross a month for 6 months:
+- the term starts on the company's registration date and ends 6 months later on the same day of the
+  month, or the month's last day when that month is shorter (2026-08-31 → 2027-02-28);
+- the first payment is due on the 5th banking day after the registration date ("within 5 banking days");
+- each later payment is due on the last banking day of each following calendar month, until six.
+"""
+
+import calendar
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import cache
+
+TERM_MONTHS = 6
+PAYMENT_COUNT = 6
+FIRST_PAYMENT_BANKING_DAYS = 5
+FIXED_HOLIDAYS = ((1, 1), (2, 24), (5, 1), (6, 23), (6, 24), (8, 20), (12, 24), (12, 25), (12, 26))
+
+
+@dataclass(frozen=True)
+class Payment:
+    due_date: date
+    amount_cents: int
+
+
+def easter_sunday(year: int) -> date:
+    """The anonymous Gregorian algorithm."""
+    a = year % 19
+    b, c = divmod(year, 100)
+    d, e = divmod(b, 4)
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    el = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * el) // 451
+    month, day = divmod(h + el - 7 * m + 114, 31)
+    return date(year, month, day + 1)
+
+
+@cache
+def public_holidays(year: int) -> frozenset[date]:
+    easter = easter_sunday(year)
+    movable = {easter - timedelta(days=2), easter, easter + timedelta(days=49)}
+    return frozenset({date(year, month, day) for month, day in FIXED_HOLIDAYS} | movable)
+
+
+def is_banking_day(day: date) -> bool:
+    return day.weekday() < 5 and day not in public_holidays(day.year)
+
+
+def banking_days_after(start: date, count: int) -> date:
+    """The ``count``-th banking day after ``start`` (``start`` itself never counts)."""
+    day = start
+    while count > 0:
+        day += timedelta(days=1)
+        if is_banking_day(day):
+            count -= 1
+    return day
+
+
+def last_banking_day(year: int, month: int) -> date:
+    day = date(year, month, calendar.monthrange(year, month)[1])
+    while not is_banking_day(day):
+        day -= timedelta(days=1)
+    return day
+
+
+def add_months(start: date, months: int) -> date:
+    """Same day of the month ``months`` later, clamped to that month's last day."""
+    index = start.month - 1 + months
+    year, month = start.year + index // 12, index % 12 + 1
+    return date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
+
+
+def term_end(start: date) -> date:
+    return add_months(start, TERM_MONTHS)
+
+
+def payment_schedule(registration_date: date, amount_cents: int) -> list[Payment]:
+    first = banking_days_after(registration_date, FIRST_PAYMENT_BANKING_DAYS)
+    later = [add_months(first.replace(day=1), n) for n in range(1, PAYMENT_COUNT)]
+    due_dates = [first] + [last_banking_day(m.year, m.month) for m in later]
+    return [Payment(due, amount_cents) for due in due_dates]

@@ -1,0 +1,22 @@
+"""Consumers of identity's events. portal_common.consumer runs each at most once per event id; they are
+also safe to run after GET /api/application already made the application (get-or-create)."""
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from applications.service import ensure_application, upsert_applicant
+from portal_common.events import EventEnvelope, ProfileUpdated, UserRegistered, read_payload
+
+
+async def on_user_registered(db: AsyncSession, envelope: EventEnvelope) -> None:
+    event = read_payload(envelope, UserRegistered)
+    profile = event.model_dump(include={"full_name", "email", "phone", "date_of_birth", "id_code", "city",
+                                        "address"})
+    account = {"username": event.username, "language": event.language}
+    await upsert_applicant(db, event.user_id, envelope.occurred_at, profile, account)
+    await ensure_application(db, event.user_id)
+
+
+async def on_profile_updated(db: AsyncSession, envelope: EventEnvelope) -> None:
+    event = read_payload(envelope, ProfileUpdated)
+    # Only the projection: staff update profiles too, and they are not applicants.
+    await upsert_applicant(db, event.user_id, envelope.occurred_at, event.model_dump(exclude={"user_id"}))

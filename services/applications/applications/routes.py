@@ -1,0 +1,80 @@
+"""applications's API (spec §7): the applicant's own application, admin review and shelf companies."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query, Request, Response
+
+from applications import service
+from applications.schemas import (
+    ApplicationDetail,
+    ApplicationListItem,
+    CompanyAssignment,
+    CompanyCreate,
+    CompanyListItem,
+    OwnApplicationOut,
+    StatusChange,
+    StatusFilter,
+)
+from portal_common.auth import AdminIdentity, CurrentIdentity
+from portal_common.db import SessionDep
+
+router = APIRouter(prefix="/api", tags=["applications"])
+MAX_ID = 2**31 - 1
+ApplicationId = Annotated[int, Path(ge=1, le=MAX_ID)]
+TOTAL_HEADER = "X-Total-Count"
+
+
+@router.get("/application", response_model=OwnApplicationOut)
+async def own_application(identity: CurrentIdentity, db: SessionDep) -> OwnApplicationOut:
+    result = await service.own_application(db, identity)
+    await db.commit()  # keeps the application get-or-create made
+    return result
+
+
+@router.get("/admin/applications", response_model=list[ApplicationListItem],
+            responses={200: {"headers": {TOTAL_HEADER: {"description": "matches before limit/offset",
+                                                        "schema": {"type": "integer"}}}}})
+async def list_applications(
+    _: AdminIdentity, db: SessionDep, response: Response,
+    search: Annotated[str | None, Query(max_length=200, description="full name, email or ID code")] = None,
+    status: StatusFilter | None = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    offset: Annotated[int, Query(ge=0, le=MAX_ID)] = 0,
+) -> list[ApplicationListItem]:
+    items, total = await service.list_applications(db, search, status, limit, offset)
+    response.headers[TOTAL_HEADER] = str(total)
+    return items
+
+
+@router.get("/admin/applications/{application_id}", response_model=ApplicationDetail)
+async def application_detail(application_id: ApplicationId, _: AdminIdentity, db: SessionDep) -> ApplicationDetail:
+    return await service.application_detail(db, application_id)
+
+
+@router.put("/admin/applications/{application_id}/status", response_model=ApplicationDetail)
+async def change_status(application_id: ApplicationId, body: StatusChange, identity: AdminIdentity, db: SessionDep,
+                        request: Request) -> ApplicationDetail:
+    await service.change_status(db, application_id, body, identity)
+    await db.commit()
+    request.app.state.relay.wake()
+    return await service.application_detail(db, application_id)
+
+
+@router.put("/admin/applications/{application_id}/company", response_model=ApplicationDetail)
+async def assign_company(application_id: ApplicationId, body: CompanyAssignment, _: AdminIdentity,
+                         db: SessionDep) -> ApplicationDetail:
+    await service.assign_company(db, application_id, body)
+    await db.commit()
+    return await service.application_detail(db, application_id)
+
+
+@router.get("/admin/companies", response_model=list[CompanyListItem])
+async def list_companies(_: AdminIdentity, db: SessionDep) -> list[CompanyListItem]:
+    return await service.list_companies(db)
+
+
+@router.post("/admin/companies", status_code=201, response_model=CompanyListItem)
+async def create_company(body: CompanyCreate, _: AdminIdentity, db: SessionDep) -> CompanyListItem:
+    company = await service.create_company(db, body)
+    await db.commit()
+    return service.company_item(company, None)

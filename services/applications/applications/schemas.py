@@ -1,0 +1,173 @@
+"""Request and response bodies of the applications API; field names as spec §3 (camelCase on the wire).
+
+User and profile fields come from a projection fed by identity's events, so they are null for the
+moment between a registration and its event arriving here.
+"""
+
+import re
+from datetime import date, datetime
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic.alias_generators import to_camel
+from pydantic_core import PydanticCustomError
+
+Status = Literal["pending", "in_review", "approved", "rejected", "active", "completed"]
+StatusFilter = Literal["all", "pending", "in_review", "approved", "rejected", "active", "completed"]
+CompanyStatus = Literal["available", "assigned", "transferred"]
+STATUS_VALUES: tuple[str, ...] = get_args(Status)
+REGISTRATION_CODE = re.compile(r"^\d{8}$")
+MAX_NOTES_LENGTH = 5000
+
+
+def invalid(message: str) -> PydanticCustomError:
+    return PydanticCustomError("invalid", message)
+
+
+class CamelModel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+class UserOut(CamelModel):
+    full_name: str | None
+    username: str | None
+    email: str | None
+    phone: str | None
+
+
+class ProfileOut(CamelModel):
+    full_name: str | None
+    email: str | None
+    phone: str | None
+    date_of_birth: date | None
+    id_code: str | None
+    city: str | None
+    address: str | None
+
+
+class StatusUpdateOut(CamelModel):
+    id: int
+    old_status: str
+    new_status: str
+    notes: str | None
+    created_at: datetime
+
+
+class AdminStatusUpdateOut(StatusUpdateOut):
+    changed_by: int | None
+
+
+class PaymentOut(CamelModel):
+    due_date: date
+    amount: float
+
+
+class CompanyOut(CamelModel):
+    id: int
+    name: str
+    registration_code: str
+    start_date: date | None
+    end_date: date | None
+    monthly_payment: float
+    status: CompanyStatus
+    payment_schedule: list[PaymentOut]
+
+
+class ApplicationOut(CamelModel):
+    id: int
+    user_id: int
+    status: Status
+    notes: str | None
+    admin_notes: str | None
+    created_at: datetime
+    user: UserOut
+    profile: ProfileOut
+
+
+class OwnApplicationOut(CamelModel):
+    """GET /api/application: the applicant's own view."""
+
+    application: ApplicationOut
+    status_updates: list[StatusUpdateOut]
+    company: CompanyOut | None
+
+
+class ApplicationListItem(CamelModel):
+    id: int
+    user_id: int
+    user: UserOut
+    profile: ProfileOut
+    status: Status
+    created_at: datetime
+
+
+class ApplicationDetail(ApplicationListItem):
+    notes: str | None
+    admin_notes: str | None
+    status_updates: list[AdminStatusUpdateOut]
+    company: CompanyOut | None
+
+
+def _notes(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    if len(value) > MAX_NOTES_LENGTH:
+        raise invalid(f"Notes must be at most {MAX_NOTES_LENGTH} characters")
+    return value or None
+
+
+class StatusChange(CamelModel):
+    status: Status
+    notes: str | None = None
+
+    @field_validator("status", mode="before")
+    @classmethod
+    def _status(cls, value: Any) -> Any:
+        if value not in STATUS_VALUES:
+            raise invalid("Status must be one of: " + ", ".join(STATUS_VALUES))
+        return value
+
+    @field_validator("notes")
+    @classmethod
+    def _notes(cls, value: str | None) -> str | None:
+        return _notes(value)
+
+
+class CompanyCreate(CamelModel):
+    name: str
+    registration_code: str
+    registration_date: date | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        value = value.strip()
+        if not 2 <= len(value) <= 200:
+            raise invalid("Company name must be 2 to 200 characters")
+        return value
+
+    @field_validator("registration_code")
+    @classmethod
+    def _code(cls, value: str) -> str:
+        value = value.strip()
+        if not REGISTRATION_CODE.match(value):
+            raise invalid("The registry code must be 8 digits")
+        return value
+
+
+class CompanyAssignment(CamelModel):
+    company_id: int
+    registration_date: date | None = None
+
+
+class CompanyListItem(CamelModel):
+    id: int
+    name: str
+    registration_code: str
+    registration_date: date | None
+    monthly_payment: float
+    status: CompanyStatus
+    application_id: int | None
+    applicant_name: str | None
+    created_at: datetime

@@ -1,0 +1,279 @@
+"""applications's business rules: the applicant projection, get-or-create, admin review and shelf companies."""
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, TypeVar
+
+from sqlalchemy import Select, case, func
+from sqlalchemy import select as sa_select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from applications.banking import payment_schedule, term_end
+from applications.models import Applicant, Application, Company, StatusUpdate
+from applications.schemas import (
+    AdminStatusUpdateOut,
+    ApplicationDetail,
+    ApplicationListItem,
+    ApplicationOut,
+    CompanyAssignment,
+    CompanyCreate,
+    CompanyListItem,
+    CompanyOut,
+    OwnApplicationOut,
+    PaymentOut,
+    ProfileOut,
+    StatusChange,
+    StatusFilter,
+    StatusUpdateOut,
+    UserOut,
+)
+from portal_common.auth import Identity
+from portal_common.errors import ApiError
+from portal_common.events import ApplicationStatusChanged
+from portal_common.outbox import add_event, utcnow
+
+ASSIGNABLE_STATUSES = ("approved", "active")
+AnySelect = TypeVar("AnySelect", bound=Select[*tuple[Any, ...]])
+SEARCH_SEPARATOR = "\x1f"
+NOTHING_TO_UPDATE = "Please either change the status or add notes."
+CODE_TAKEN = "A company with this registry code already exists"
+
+
+# ---- the applicant projection (fed by identity's events) -----------------------------------------------
+
+async def upsert_applicant(db: AsyncSession, user_id: int, occurred_at: datetime, profile: dict[str, Any],
+                           account: dict[str, Any] | None = None) -> None:
+    """Profile fields change only when this event is newer than what we hold, so a late event never wins;
+    ``account`` fields (username, language) only come with the registration and are always taken."""
+    statement = insert(Applicant).values(user_id=user_id, updated_at=occurred_at, search_text="", **profile,
+                                         **(account or {}))
+    newer = col(Applicant.updated_at) <= statement.excluded.updated_at
+    changes: dict[str, Any] = {name: case((newer, statement.excluded[name]), else_=getattr(Applicant, name))
+                               for name in profile}
+    changes.update({name: statement.excluded[name] for name in account or {}})
+    changes["updated_at"] = func.greatest(col(Applicant.updated_at), statement.excluded.updated_at)
+    await db.execute(statement.on_conflict_do_update(index_elements=["user_id"], set_=changes))
+    applicant = await db.get(Applicant, user_id, populate_existing=True)
+    assert applicant is not None
+    applicant.search_text = search_text(applicant.full_name, applicant.email, applicant.id_code)
+    db.add(applicant)
+
+
+def search_text(*values: str | None) -> str:
+    return SEARCH_SEPARATOR.join(value.casefold() for value in values if value)
+
+
+async def ensure_application(db: AsyncSession, user_id: int) -> Application:
+    """Get-or-create by user id: safe to race with the registration event and with itself."""
+    now = utcnow()
+    await db.execute(insert(Application).values(user_id=user_id, status="pending", created_at=now, updated_at=now)
+                     .on_conflict_do_nothing(index_elements=["user_id"]))
+    application = (await db.exec(select(Application).where(col(Application.user_id) == user_id))).one()
+    return application
+
+
+# ---- reading ------------------------------------------------------------------------------------------
+
+def user_out(applicant: Applicant | None) -> UserOut:
+    if applicant is None:
+        return UserOut(full_name=None, username=None, email=None, phone=None)
+    return UserOut(full_name=applicant.full_name, username=applicant.username, email=applicant.email,
+                   phone=applicant.phone)
+
+
+def profile_out(applicant: Applicant | None) -> ProfileOut:
+    if applicant is None:
+        return ProfileOut(full_name=None, email=None, phone=None, date_of_birth=None, id_code=None, city=None,
+                          address=None)
+    return ProfileOut(full_name=applicant.full_name, email=applicant.email, phone=applicant.phone,
+                      date_of_birth=applicant.date_of_birth, id_code=applicant.id_code, city=applicant.city,
+                      address=applicant.address)
+
+
+def euros(cents: int) -> float:
+    return cents / 100
+
+
+def company_out(company: Company) -> CompanyOut:
+    assert company.id is not None
+    start = company.registration_date
+    schedule = payment_schedule(start, company.monthly_payment_cents) if start else []
+    return CompanyOut(
+        id=company.id, name=company.name, registration_code=company.registration_code, start_date=start,
+        end_date=term_end(start) if start else None, monthly_payment=euros(company.monthly_payment_cents),
+        status=company.status,
+        payment_schedule=[PaymentOut(due_date=p.due_date, amount=euros(p.amount_cents)) for p in schedule])
+
+
+async def _applicant(db: AsyncSession, user_id: int) -> Applicant | None:
+    return await db.get(Applicant, user_id)
+
+
+async def _status_updates(db: AsyncSession, application_id: int) -> Sequence[StatusUpdate]:
+    return (await db.exec(select(StatusUpdate).where(col(StatusUpdate.application_id) == application_id)
+                          .order_by(col(StatusUpdate.created_at).desc(), col(StatusUpdate.id).desc()))).all()
+
+
+async def _company_of(db: AsyncSession, application_id: int) -> Company | None:
+    return (await db.exec(select(Company).where(col(Company.application_id) == application_id))).first()
+
+
+async def own_application(db: AsyncSession, identity: Identity) -> OwnApplicationOut:
+    if identity.is_admin:
+        # Staff are not applicants: an admin sees an application only if one exists, none is made up.
+        found = (await db.exec(select(Application).where(col(Application.user_id) == identity.user_id))).first()
+        if found is None:
+            raise ApiError(404, "not_found", "No application")
+        application = found
+    else:
+        application = await ensure_application(db, identity.user_id)
+    assert application.id is not None
+    applicant = await _applicant(db, application.user_id)
+    company = await _company_of(db, application.id)
+    return OwnApplicationOut(
+        application=ApplicationOut(
+            id=application.id, user_id=application.user_id, status=application.status,
+            notes=application.notes, admin_notes=application.admin_notes, created_at=application.created_at,
+            user=user_out(applicant), profile=profile_out(applicant)),
+        status_updates=[StatusUpdateOut(id=u.id, old_status=u.old_status, new_status=u.new_status, notes=u.notes,
+                                        created_at=u.created_at) for u in await _status_updates(db, application.id)],
+        company=company_out(company) if company else None)
+
+
+def _escape_like(term: str) -> str:
+    return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _filtered(query: AnySelect, search: str | None, status: StatusFilter | None) -> AnySelect:
+    query = query.outerjoin(Applicant, col(Applicant.user_id) == col(Application.user_id))
+    if status and status != "all":
+        query = query.where(col(Application.status) == status)
+    term = "".join(ch for ch in (search or "") if ch.isprintable()).strip().casefold()
+    if term:
+        query = query.where(col(Applicant.search_text).ilike(f"%{_escape_like(term)}%", escape="\\"))
+    return query
+
+
+async def list_applications(db: AsyncSession, search: str | None, status: StatusFilter | None, limit: int,
+                            offset: int) -> tuple[list[ApplicationListItem], int]:
+    total = (await db.execute(_filtered(sa_select(func.count(col(Application.id))), search, status))).scalar_one()
+    rows = (await db.execute(
+        _filtered(sa_select(Application, Applicant), search, status)
+        .order_by(col(Application.created_at).desc(), col(Application.id).desc()).limit(limit).offset(offset)
+    )).all()
+    items = [ApplicationListItem(id=a.id, user_id=a.user_id, user=user_out(p), profile=profile_out(p),
+                                 status=a.status, created_at=a.created_at) for a, p in rows]
+    return items, total
+
+
+async def _application(db: AsyncSession, application_id: int, lock: bool = False) -> Application:
+    query = select(Application).where(col(Application.id) == application_id)
+    application = (await db.exec(query.with_for_update() if lock else query)).first()
+    if application is None:
+        raise ApiError(404, "not_found", "Application not found")
+    return application
+
+
+async def application_detail(db: AsyncSession, application_id: int) -> ApplicationDetail:
+    application = await _application(db, application_id)
+    applicant = await _applicant(db, application.user_id)
+    company = await _company_of(db, application_id)
+    updates = [AdminStatusUpdateOut(id=u.id, old_status=u.old_status, new_status=u.new_status, notes=u.notes,
+                                    created_at=u.created_at, changed_by=u.changed_by)
+               for u in await _status_updates(db, application_id)]
+    return ApplicationDetail(
+        id=application_id, user_id=application.user_id, user=user_out(applicant), profile=profile_out(applicant),
+        status=application.status, created_at=application.created_at,
+        notes=application.notes, admin_notes=application.admin_notes, status_updates=updates,
+        company=company_out(company) if company else None)
+
+
+# ---- admin changes ------------------------------------------------------------------------------------
+
+async def change_status(db: AsyncSession, application_id: int, change: StatusChange, identity: Identity) -> None:
+    """Any status may follow any other (spec §4); the same status is fine as long as notes come with it."""
+    application = await _application(db, application_id, lock=True)
+    if change.status == application.status and change.notes is None:
+        raise ApiError(422, "nothing_to_update", NOTHING_TO_UPDATE)
+    old_status = application.status
+    application.status = change.status
+    if change.notes is not None:
+        application.admin_notes = change.notes
+    application.updated_at = utcnow()
+    db.add(application)
+    db.add(StatusUpdate(application_id=application_id, old_status=old_status, new_status=change.status,
+                        notes=change.notes, changed_by=identity.user_id, created_at=application.updated_at))
+    await _follow_company(db, application)
+    add_event(db, ApplicationStatusChanged(
+        application_id=application_id, user_id=application.user_id, old_status=old_status,
+        new_status=change.status, notes=change.notes, changed_by=identity.user_id))
+
+
+async def _follow_company(db: AsyncSession, application: Application) -> None:
+    """A completed application means its company was handed over to the client (spec §1)."""
+    assert application.id is not None
+    company = await _company_of(db, application.id)
+    if company is not None:
+        company.status = "transferred" if application.status == "completed" else "assigned"
+        db.add(company)
+
+
+async def assign_company(db: AsyncSession, application_id: int, body: CompanyAssignment) -> None:
+    application = await _application(db, application_id, lock=True)
+    if application.status not in ASSIGNABLE_STATUSES:
+        raise ApiError(409, "not_assignable", "A company can be assigned only to an approved or active application")
+    company = (await db.exec(select(Company).where(col(Company.id) == body.company_id).with_for_update())).first()
+    if company is None:
+        raise ApiError(404, "not_found", "Company not found", {"companyId": "Company not found"})
+    if company.application_id not in (None, application_id):
+        raise ApiError(409, "company_taken", "This company is already assigned to another application",
+                       {"companyId": "This company is already assigned to another application"})
+    previous = await _company_of(db, application_id)
+    if previous is not None and previous.id != company.id:
+        previous.application_id, previous.status = None, "available"
+        db.add(previous)
+        await db.flush()  # frees the one-company-per-application slot before the new company takes it
+    company.application_id, company.status = application_id, "assigned"
+    if body.registration_date is not None:
+        company.registration_date = body.registration_date
+    db.add(company)
+
+
+def company_item(company: Company, applicant_name: str | None) -> CompanyListItem:
+    assert company.id is not None
+    return CompanyListItem(
+        id=company.id, name=company.name, registration_code=company.registration_code,
+        registration_date=company.registration_date, monthly_payment=euros(company.monthly_payment_cents),
+        status=company.status, application_id=company.application_id,
+        applicant_name=applicant_name, created_at=company.created_at)
+
+
+async def list_companies(db: AsyncSession) -> list[CompanyListItem]:
+    rows = (await db.execute(
+        select(Company, Applicant.full_name)
+        .outerjoin(Application, col(Application.id) == col(Company.application_id))
+        .outerjoin(Applicant, col(Applicant.user_id) == col(Application.user_id))
+        .order_by(col(Company.created_at).desc(), col(Company.id).desc()))).all()
+    return [company_item(company, name) for company, name in rows]
+
+
+async def create_company(db: AsyncSession, body: CompanyCreate) -> Company:
+    taken = (await db.exec(select(Company.id).where(col(Company.registration_code) == body.registration_code)))
+    if taken.first() is not None:
+        raise _code_taken()
+    company = Company(name=body.name, registration_code=body.registration_code,
+                      registration_date=body.registration_date)
+    db.add(company)
+    try:
+        await db.flush()
+    except IntegrityError:
+        await db.rollback()
+        raise _code_taken() from None
+    return company
+
+
+def _code_taken() -> ApiError:
+    return ApiError(409, "registration_code_taken", CODE_TAKEN, {"registrationCode": CODE_TAKEN})
