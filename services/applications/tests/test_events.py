@@ -50,11 +50,18 @@ async def _publish(nats_url: str, envelopes: list[EventEnvelope]) -> None:
         await connection.close()
 
 
-def publish(stack: Any, *payloads: EventPayload, occurred_at: datetime | None = None) -> None:
+def publish(stack: Any, *payloads: EventPayload, occurred_at: datetime | None = None) -> list[str]:
     envelopes = [EventEnvelope.wrap(p) for p in payloads]
     if occurred_at is not None:
         envelopes = [e.model_copy(update={"occurred_at": occurred_at}) for e in envelopes]
     asyncio.run(_publish(stack.env["PORTAL_NATS_URL"], envelopes))
+    return [str(e.id) for e in envelopes]
+
+
+def processed(db: psycopg.Connection[Any], event_ids: list[str]) -> bool:
+    found = db.execute("select count(*) from processed_events where event_id = any(%s::uuid[])", (event_ids,))
+    row = found.fetchone()
+    return row is not None and row[0] == len(event_ids)
 
 
 def test_registration_makes_a_pending_application_with_the_applicant(
@@ -116,17 +123,17 @@ def test_get_or_create_answers_before_the_event_and_the_event_then_fills_it(even
 
 
 def test_an_older_event_arriving_late_does_not_undo_a_newer_one(eventually: Any,
-        stack: Any, direct: Callable[..., httpx.Client]) -> None:
+        stack: Any, direct: Callable[..., httpx.Client], applications_db: psycopg.Connection[Any]) -> None:
     user_id = unregistered_user_id()
     now = datetime.now(UTC)
-    publish(stack, ProfileUpdated(user_id=user_id, full_name="Peeter Paju", email="new@example.com", phone="5551111",
-                                  date_of_birth=date(1975, 5, 5), id_code=None, city="Narva", address="Uus 2"),
-            occurred_at=now)
-    publish(stack, registered_event(user_id, city="Tartu", email="old@example.com"),
-            occurred_at=now - timedelta(minutes=5))
-    client = direct(user_id)
-    application = eventually(lambda: client.get("/api/application").json()["application"]["user"]["username"]
-                             and client.get("/api/application").json()["application"], what="both events")
+    update = ProfileUpdated(user_id=user_id, full_name="Peeter Paju", email="new@example.com", phone="5551111",
+                            date_of_birth=date(1975, 5, 5), id_code=None, city="Narva", address="Uus 2")
+    newer = publish(stack, update, occurred_at=now)
+    older = publish(stack, registered_event(user_id, city="Tartu", email="old@example.com"),
+                    occurred_at=now - timedelta(minutes=5))
+    # The two subjects have separate consumers: wait until both events are handled, in whatever order.
+    eventually(lambda: processed(applications_db, newer + older), what="both events")
+    application = direct(user_id).get("/api/application").json()["application"]
     assert application["user"]["username"] == f"event{user_id}"  # the registration's own facts still count
     assert (application["profile"]["city"], application["profile"]["email"]) == ("Narva", "new@example.com")
 
