@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 
 from applications import service
 from applications.schemas import (
@@ -17,10 +17,9 @@ from applications.schemas import (
 )
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.db import SessionDep
+from portal_common.validation import MAX_DB_INT, ResourceId
 
 router = APIRouter(prefix="/api", tags=["applications"])
-MAX_ID = 2**31 - 1
-ApplicationId = Annotated[int, Path(ge=1, le=MAX_ID)]
 TOTAL_HEADER = "X-Total-Count"
 
 
@@ -39,7 +38,7 @@ async def list_applications(
     search: Annotated[str | None, Query(max_length=200, description="full name, email or ID code")] = None,
     status: StatusFilter | None = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    offset: Annotated[int, Query(ge=0, le=MAX_ID)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_DB_INT)] = 0,
 ) -> list[ApplicationListItem]:
     items, total = await service.list_applications(db, search, status, limit, offset)
     response.headers[TOTAL_HEADER] = str(total)
@@ -47,12 +46,12 @@ async def list_applications(
 
 
 @router.get("/admin/applications/{application_id}", response_model=ApplicationDetail)
-async def application_detail(application_id: ApplicationId, _: AdminIdentity, db: SessionDep) -> ApplicationDetail:
+async def application_detail(application_id: ResourceId, _: AdminIdentity, db: SessionDep) -> ApplicationDetail:
     return await service.application_detail(db, application_id)
 
 
 @router.put("/admin/applications/{application_id}/status", response_model=ApplicationDetail)
-async def change_status(application_id: ApplicationId, body: StatusChange, identity: AdminIdentity, db: SessionDep,
+async def change_status(application_id: ResourceId, body: StatusChange, identity: AdminIdentity, db: SessionDep,
                         request: Request) -> ApplicationDetail:
     await service.change_status(db, application_id, body, identity)
     await db.commit()
@@ -61,7 +60,7 @@ async def change_status(application_id: ApplicationId, body: StatusChange, ident
 
 
 @router.put("/admin/applications/{application_id}/company", response_model=ApplicationDetail)
-async def assign_company(application_id: ApplicationId, body: CompanyAssignment, _: AdminIdentity,
+async def assign_company(application_id: ResourceId, body: CompanyAssignment, _: AdminIdentity,
                          db: SessionDep) -> ApplicationDetail:
     await service.assign_company(db, application_id, body)
     await db.commit()

@@ -8,9 +8,9 @@ import re
 from datetime import date, datetime
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, field_validator
-from pydantic.alias_generators import to_camel
-from pydantic_core import PydanticCustomError
+from pydantic import field_validator
+
+from portal_common.validation import CamelModel, ReferenceId, invalid
 
 Status = Literal["pending", "in_review", "approved", "rejected", "active", "completed"]
 StatusFilter = Literal["all", "pending", "in_review", "approved", "rejected", "active", "completed"]
@@ -18,14 +18,6 @@ CompanyStatus = Literal["available", "assigned", "transferred"]
 STATUS_VALUES: tuple[str, ...] = get_args(Status)
 REGISTRATION_CODE = re.compile(r"^\d{8}$")
 MAX_NOTES_LENGTH = 5000
-
-
-def invalid(message: str) -> PydanticCustomError:
-    return PydanticCustomError("invalid", message)
-
-
-class CamelModel(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
 
 
 class UserOut(CamelModel):
@@ -157,7 +149,7 @@ class CompanyCreate(CamelModel):
 
 
 class CompanyAssignment(CamelModel):
-    company_id: int
+    company_id: ReferenceId
     registration_date: date | None = None
 
 

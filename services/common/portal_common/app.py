@@ -13,7 +13,7 @@ from portal_common.bus import EventBus
 from portal_common.consumer import EventConsumer, Handler
 from portal_common.csrf import CsrfMiddleware
 from portal_common.db import Database
-from portal_common.errors import install_error_handlers
+from portal_common.errors import ERROR_RESPONSES, install_error_handlers
 from portal_common.health import router as health_router
 from portal_common.observability import RequestLogMiddleware, configure_logging
 from portal_common.outbox import OutboxRelay
@@ -70,7 +70,7 @@ def create_service_app(service: str, settings: ServiceSettings, routers: Sequenc
             await app.state.db.dispose()
 
     app = FastAPI(title=f"portal {service}", lifespan=lifespan, openapi_url="/openapi.json", docs_url=None,
-                  redoc_url=None)
+                  redoc_url=None, responses=ERROR_RESPONSES)
     app.state.settings = settings
     install_error_handlers(app)
     app.add_middleware(CsrfMiddleware, trusted_origins=settings.trusted_origin_list)

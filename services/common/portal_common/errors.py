@@ -1,11 +1,15 @@
 """One error body for every service: {"message", "code", "fields"} (design.md, The API contract)."""
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+log = logging.getLogger(__name__)
 
 CODES_BY_STATUS = {
     400: "bad_request",
@@ -18,6 +22,20 @@ CODES_BY_STATUS = {
     415: "unsupported_type",
     422: "validation_error",
     429: "rate_limited",
+}
+
+
+class ErrorBody(BaseModel):
+    """What every non-2xx answer carries; `code` is stable, `fields` maps camelCase field names to texts."""
+
+    message: str
+    code: str
+    fields: dict[str, str]
+
+
+# Declared on every app so the OpenAPI documents show our error body instead of FastAPI's default one.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    "4XX": {"model": ErrorBody, "description": "Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429)"},
 }
 
 
@@ -75,7 +93,13 @@ async def _http_error(_: Request, exc: Exception) -> JSONResponse:
     return error_response(exc.status_code, code, str(exc.detail), headers=getattr(exc, "headers", None))
 
 
+async def _unexpected_error(_: Request, exc: Exception) -> JSONResponse:
+    log.error("unhandled error", exc_info=exc)
+    return error_response(500, "internal_error", "Something went wrong on our side. Please try again later.")
+
+
 def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected_error)

@@ -2,8 +2,10 @@
 spec's texts exactly (the error handler turns them into {"fields": {...}})."""
 
 import re
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict
+from fastapi import Path
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
@@ -38,3 +40,9 @@ def email_address(value: str, message: str = "Please enter a valid email address
     if len(value) > MAX_EMAIL_LENGTH or not EMAIL_PATTERN.match(value):
         raise invalid(message)
     return value
+
+
+# Database ids are Postgres integers: anything outside is a 422, never a database error.
+MAX_DB_INT = 2_147_483_647
+ResourceId = Annotated[int, Path(ge=1, le=MAX_DB_INT)]
+ReferenceId = Annotated[int, Field(ge=1, le=MAX_DB_INT)]

@@ -7,6 +7,7 @@ from messages.models import Message
 from messages.schemas import ContactAccepted, ContactRequest, MessageOut
 from portal_common.auth import AdminIdentity
 from portal_common.db import SessionDep
+from portal_common.validation import ResourceId
 
 router = APIRouter(prefix="/api", tags=["messages"])
 
@@ -32,7 +33,7 @@ async def list_messages(_: AdminIdentity, db: SessionDep) -> list[MessageOut]:
 
 
 @router.put("/admin/messages/{message_id}/read", response_model=MessageOut)
-async def read_message(message_id: int, admin: AdminIdentity, db: SessionDep) -> MessageOut:
+async def read_message(message_id: ResourceId, admin: AdminIdentity, db: SessionDep) -> MessageOut:
     message = await service.mark_read(db, message_id, admin.user_id)
     await db.commit()
     return message_out(message)
