@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from '@/components/layout/AppLayout';
 import { AdminPage } from '@/features/admin/AdminPage';
-import { ApplicationDetailPage } from '@/features/admin/ApplicationDetailPage';
+import { ApplicationDetailPage } from '@/features/admin-applications';
 import { AuthPage } from '@/features/auth/components/AuthPage';
 import { DashboardPage } from '@/features/dashboard/DashboardPage';
 import { LandingPage } from '@/features/landing/LandingPage';

@@ -2,31 +2,42 @@ import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/features/auth/api/use-user';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { ApplicationTab } from './components/ApplicationTab';
+import { ContractsTab } from './components/ContractsTab';
+import { DocumentsTab } from './components/DocumentsTab';
+import { ProfileTab } from './components/ProfileTab';
 
-const TABS = ['application', 'documents', 'contracts', 'profile'] as const;
+const TABS = [
+  { value: 'application', Content: ApplicationTab },
+  { value: 'documents', Content: DocumentsTab },
+  { value: 'contracts', Content: ContractsTab },
+  { value: 'profile', Content: ProfileTab },
+] as const;
 
-/** Placeholder for the applicant dashboard (spec §2); the tab contents come with a later issue. */
+/** The applicant dashboard (spec §2): welcome line and four tabs, the application tab first. */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useUser();
   useDocumentMeta(t('meta.title'));
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         {t('welcome', { fullName: user?.fullName ?? '' })}
       </h1>
+      <p className="mt-2 text-slate-600">{t('intro')}</p>
       <Tabs defaultValue="application" className="mt-8">
-        <TabsList aria-label={t('tabsLabel')}>
-          {TABS.map((tab) => (
-            <TabsTrigger key={tab} value={tab}>
-              {t(`tabs.${tab}`)}
+        {/* Two rows of two on phones, so no tab hides off-screen. */}
+        <TabsList aria-label={t('tabsLabel')} className="grid grid-cols-2 sm:flex">
+          {TABS.map(({ value }) => (
+            <TabsTrigger key={value} value={value}>
+              {t(`tabs.${value}`)}
             </TabsTrigger>
           ))}
         </TabsList>
-        {TABS.map((tab) => (
-          <TabsContent key={tab} value={tab}>
-            <p className="text-slate-600">{t('comingSoon')}</p>
+        {TABS.map(({ value, Content }) => (
+          <TabsContent key={value} value={value}>
+            <Content />
           </TabsContent>
         ))}
       </Tabs>

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeTone } from './badge';
+
+/** Application statuses of spec §4, in their natural order. */
+export const APPLICATION_STATUSES = ['pending', 'in_review', 'approved', 'rejected', 'active', 'completed'] as const;
+
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export function isApplicationStatus(value: unknown): value is ApplicationStatus {
+  return typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value);
+}
+
+/** Spec §4: approved and completed green, rejected red, active blue, the rest amber. */
+export function applicationStatusTone(status: string): BadgeTone {
+  switch (status) {
+    case 'approved':
+    case 'completed':
+      return 'green';
+    case 'rejected':
+      return 'red';
+    case 'active':
+      return 'blue';
+    default:
+      return 'amber';
+  }
+}
+
+/** The translated label of a status ('Pending Review', 'Ülevaatamisel', ...); unknown values as sent. */
+export function useApplicationStatusLabel() {
+  const { t } = useTranslation('applications');
+  return (status: string) => (isApplicationStatus(status) ? t(`status.${status}`) : status);
+}
+
+export function ApplicationStatusBadge({ status, className }: { status: string; className?: string }) {
+  const label = useApplicationStatusLabel();
+  return (
+    <Badge tone={applicationStatusTone(status)} className={className} data-status={status}>
+      {label(status)}
+    </Badge>
+  );
+}

@@ -1,0 +1,219 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { admin, jsonResponse, renderRoute, stubApi } from '@/test/render';
+import { companies, detail } from './test-fixtures';
+import type { ApplicationDetail } from './types';
+
+const DETAIL = '/api/admin/applications/5';
+const STATUS = '/api/admin/applications/5/status';
+
+function puts(fetchMock: ReturnType<typeof stubApi>, path: string) {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => input === path && init?.method === 'PUT')
+    .map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+function value(label: string) {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+/** A backend whose status endpoint applies the change like the real one does. */
+function stubDetail(initial: ApplicationDetail = detail(), statusAnswer?: () => Response) {
+  let current = initial;
+  return stubApi({
+    [`GET ${DETAIL}`]: () => jsonResponse(200, current),
+    [`PUT ${STATUS}`]: (init) => {
+      if (statusAnswer) return statusAnswer();
+      const body = JSON.parse(String(init?.body)) as { status: ApplicationDetail['status']; notes: string | null };
+      current = {
+        ...current,
+        status: body.status,
+        adminNotes: body.notes ?? current.adminNotes,
+        statusUpdates: [
+          { id: current.statusUpdates.length + 1, oldStatus: current.status, newStatus: body.status, notes: body.notes, createdAt: new Date().toISOString() },
+          ...current.statusUpdates,
+        ],
+      };
+      return jsonResponse(200, current);
+    },
+    'GET /api/admin/companies': () => jsonResponse(200, companies),
+  });
+}
+
+describe('Application detail (spec §2, §4)', () => {
+  it('shows the applicant, status badge, company and status history', async () => {
+    stubDetail();
+    renderRoute('/admin/applications/5', { user: admin });
+    expect(screen.getByRole('heading', { name: 'Application #5' })).toBeInTheDocument();
+    expect(await screen.findByText('Applicant details')).toBeInTheDocument();
+    expect(value('Full name')).toBe('Mari Maasikas');
+    expect(value('Username')).toBe('mari');
+    expect(value('Email')).toBe('mari@example.ee');
+    expect(value('Phone')).toBe('+3725551234');
+    expect(value('Date of birth')).toBe('12 April 1980');
+    expect(value('ID code')).toBe('38004120000');
+    expect(value('City')).toBe('Tartu');
+    expect(value('Address')).toBe('Rüütli 5');
+    expect(screen.getAllByText('In Review')[0]).toHaveAttribute('data-status', 'in_review');
+
+    expect(screen.getByText('No company has been assigned yet.')).toBeInTheDocument();
+    expect(screen.getByText('A company can be assigned once the application is approved or active.')).toBeInTheDocument();
+
+    const [entry] = screen.getAllByTestId('history-entry');
+    expect(within(entry).getByRole('group', { name: 'Pending Review to In Review' })).toBeInTheDocument();
+    expect(within(entry).getByText('Checking documents')).toBeInTheDocument();
+    expect(within(entry).getByText('15 Mar 2025, 10:30')).toBeInTheDocument(); // Tallinn time
+    expect(screen.getByRole('link', { name: 'Back to list' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('shows "Validation Error" and sends nothing when neither status nor notes changed', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubDetail();
+    renderRoute('/admin/applications/5', { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Update status' }));
+    expect(await screen.findByText('Validation Error')).toBeInTheDocument();
+    expect(screen.getByText('Please either change the status or add notes.')).toBeInTheDocument();
+    expect(screen.getByText('Validation Error').closest('[data-variant]')).toHaveAttribute('data-variant', 'default');
+
+    await user.type(screen.getByLabelText('Notes'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Update status' }));
+    expect(puts(fetchMock, STATUS)).toEqual([]);
+  });
+
+  it('sends a changed status with notes, toasts, clears the notes and refreshes detail and list', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubDetail();
+    const { queryClient } = renderRoute('/admin/applications/5', { user: admin });
+    queryClient.setQueryData(['/api/admin/applications?limit=20&offset=0'], { items: [], total: 0 });
+    await screen.findByText('Applicant details');
+
+    await user.click(screen.getByLabelText('Status'));
+    await user.click(screen.getByRole('option', { name: 'Approved' }));
+    await user.type(screen.getByLabelText('Notes'), ' Looks good ');
+    await user.click(screen.getByRole('button', { name: 'Update status' }));
+
+    expect(await screen.findByText('Status updated')).toBeInTheDocument();
+    expect(puts(fetchMock, STATUS)).toEqual([{ status: 'approved', notes: 'Looks good' }]);
+    expect(screen.getByLabelText('Notes')).toHaveValue('');
+    expect(queryClient.getQueryState(['/api/admin/applications?limit=20&offset=0'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(2));
+    const [newest] = screen.getAllByTestId('history-entry');
+    expect(within(newest).getByRole('group', { name: 'In Review to Approved' })).toBeInTheDocument();
+    expect(within(newest).getByText('Looks good')).toBeInTheDocument();
+    // The detail was fetched again after the update.
+    expect(fetchMock.mock.calls.filter(([input, init]) => input === DETAIL && !init?.method).length).toBeGreaterThanOrEqual(2);
+    // Now approved: the company can be assigned.
+    expect(await screen.findByRole('form', { name: 'Assign a company' })).toBeInTheDocument();
+  });
+
+  it('sends the current status when only notes were added', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubDetail();
+    renderRoute('/admin/applications/5', { user: admin });
+    await user.type(await screen.findByLabelText('Notes'), 'Called the applicant');
+    await user.click(screen.getByRole('button', { name: 'Update status' }));
+    await screen.findByText('Status updated');
+    expect(puts(fetchMock, STATUS)).toEqual([{ status: 'in_review', notes: 'Called the applicant' }]);
+  });
+
+  it('shows "Update Failed" when the update fails', async () => {
+    const user = userEvent.setup();
+    stubDetail(detail(), () => new Response('Bad gateway', { status: 502 }));
+    renderRoute('/admin/applications/5', { user: admin });
+    await user.type(await screen.findByLabelText('Notes'), 'note');
+    await user.click(screen.getByRole('button', { name: 'Update status' }));
+    expect(await screen.findByText('Update Failed')).toBeInTheDocument();
+    expect(screen.getByText('There was a problem updating the status. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Update Failed').closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(screen.getByLabelText('Notes')).toHaveValue('note');
+  });
+
+  it('rejects through the confirmation dialog after 100 ms with the default reason', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubDetail();
+    renderRoute('/admin/applications/5', { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Reject Application' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject this application?' });
+    expect(within(dialog).getByText(/Rejection is irreversible/)).toBeInTheDocument();
+
+    vi.useFakeTimers();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject application' }));
+    expect(puts(fetchMock, STATUS)).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(99));
+    expect(puts(fetchMock, STATUS)).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(puts(fetchMock, STATUS)).toEqual([{ status: 'rejected', notes: 'Application rejected by admin' }]);
+    // Let TanStack Query's own timer-scheduled notifications run before going back to real timers.
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    vi.useRealTimers();
+
+    expect(await screen.findByText('Status updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Already rejected: the button is gone.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Reject Application' })).not.toBeInTheDocument());
+  });
+
+  it('rejects with the typed notes', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubDetail();
+    renderRoute('/admin/applications/5', { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Reject Application' }));
+    await user.type(screen.getByLabelText('Reason (optional)'), 'Not resident in Estonia');
+    await user.click(screen.getByRole('button', { name: 'Reject application' }));
+    await waitFor(() => expect(puts(fetchMock, STATUS)).toEqual([{ status: 'rejected', notes: 'Not resident in Estonia' }]));
+  });
+
+  it('hides the reject button when the application is already rejected', async () => {
+    stubDetail(detail({ status: 'rejected' }));
+    renderRoute('/admin/applications/5', { user: admin });
+    await screen.findByText('Applicant details');
+    expect(screen.queryByRole('button', { name: 'Reject Application' })).not.toBeInTheDocument();
+  });
+
+  it('assigns an available company with a registration date to an approved application', async () => {
+    const user = userEvent.setup();
+    let current = detail({ status: 'approved' });
+    const fetchMock = stubApi({
+      [`GET ${DETAIL}`]: () => jsonResponse(200, current),
+      'GET /api/admin/companies': () => jsonResponse(200, companies),
+      [`PUT ${DETAIL}/company`]: () => {
+        current = {
+          ...current,
+          company: {
+            id: 1,
+            name: 'Nordic Shelf 17 OÜ',
+            registrationCode: '16123456',
+            startDate: '2025-05-02',
+            endDate: '2025-11-02',
+            monthlyPayment: 500,
+            status: 'assigned',
+            paymentSchedule: [{ dueDate: '2025-05-09', amount: 500 }],
+          },
+        };
+        return jsonResponse(200, current);
+      },
+    });
+    renderRoute('/admin/applications/5', { user: admin });
+    const form = await screen.findByRole('form', { name: 'Assign a company' });
+    await user.click(within(form).getByLabelText('Company'));
+    // Only available companies are offered.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Nordic Shelf 17 OÜ (16123456)']);
+    await user.click(screen.getByRole('option', { name: 'Nordic Shelf 17 OÜ (16123456)' }));
+    await user.type(within(form).getByLabelText('Registration date (optional)'), '2025-05-02');
+    await user.click(within(form).getByRole('button', { name: 'Assign company' }));
+
+    expect(await screen.findByText('Company assigned')).toBeInTheDocument();
+    expect(puts(fetchMock, `${DETAIL}/company`)).toEqual([{ companyId: 1, registrationDate: '2025-05-02' }]);
+    expect(screen.getByText('2 May 2025 – 2 November 2025')).toBeInTheDocument();
+  });
+
+  it('shows the load error with the generic text and the back button', async () => {
+    stubApi({ [`GET ${DETAIL}`]: () => jsonResponse(404, { message: 'Application not found', code: 'not_found' }) });
+    renderRoute('/admin/applications/5', { user: admin });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to load application details')).toBeInTheDocument();
+    expect(within(alert).getByText('An unknown error occurred. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to list' })).toHaveAttribute('href', '/admin');
+  });
+});

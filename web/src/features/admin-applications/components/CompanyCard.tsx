@@ -1,0 +1,172 @@
+import { Building2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { CompanyDetails, PaymentSchedule } from '@/features/dashboard/components/CompanyDetails';
+import { useServerMessage } from '@/features/dashboard/server-message';
+import { useAssignCompany, useCompanies } from '../api';
+import type { ApplicationDetail } from '../types';
+
+/** Companies can be assigned to approved or active applications only (the server answers 409 otherwise). */
+const ASSIGNABLE = new Set(['approved', 'active']);
+
+/** The assigned company and its term, or the "Assign company" control. */
+export function CompanyCard({ id, application }: { id: string; application: ApplicationDetail }) {
+  const { t } = useTranslation('applications');
+  const [changing, setChanging] = useState(false);
+  const { company } = application;
+  const assignable = ASSIGNABLE.has(application.status);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Building2 className="h-5 w-5 text-primary-500" aria-hidden="true" />
+          {t('detail.company.title')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        {company ? (
+          <>
+            <CompanyDetails company={company} />
+            {company.paymentSchedule.length > 0 && (
+              <details className="group rounded-lg border border-slate-200 px-4 py-3">
+                <summary className="cursor-pointer text-sm font-medium text-slate-800">
+                  {t('dashboard:application.schedule.title')}
+                </summary>
+                <div className="mt-3">
+                  <PaymentSchedule company={company} />
+                </div>
+              </details>
+            )}
+          </>
+        ) : (
+          <p className="text-slate-600">{t('detail.company.none')}</p>
+        )}
+        {!assignable ? (
+          !company && <p className="text-sm text-slate-500">{t('detail.company.notAssignable')}</p>
+        ) : company && !changing ? (
+          <Button variant="secondary" className="h-auto min-h-10 self-start whitespace-normal py-2 text-left" onClick={() => setChanging(true)}>
+            {t('detail.company.change')}
+          </Button>
+        ) : (
+          <AssignCompanyForm
+            id={id}
+            currentCompanyId={company?.id}
+            onDone={() => setChanging(false)}
+            onCancel={company ? () => setChanging(false) : undefined}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AssignCompanyForm({
+  id,
+  currentCompanyId,
+  onDone,
+  onCancel,
+}: {
+  id: string;
+  currentCompanyId?: number;
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation('applications');
+  const companies = useCompanies();
+  const assign = useAssignCompany(id);
+  const serverMessage = useServerMessage();
+  const [companyId, setCompanyId] = useState(currentCompanyId ? String(currentCompanyId) : '');
+  const [registrationDate, setRegistrationDate] = useState('');
+
+  const choices = (companies.data ?? []).filter(
+    (company) => company.status === 'available' || company.id === currentCompanyId,
+  );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!companyId) return;
+    assign.mutate(
+      { companyId: Number(companyId), ...(registrationDate ? { registrationDate } : {}) },
+      {
+        onSuccess: (detail) => {
+          toast({ title: t('detail.company.toast.assigned'), description: detail.company?.name });
+          setRegistrationDate('');
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            title: t('detail.company.toast.failed'),
+            description: serverMessage(error) ?? t('common:errors.unknown'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  if (companies.isPending) return <Spinner />;
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t('detail.company.assignTitle')}
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
+      <h3 className="font-semibold text-slate-900">{t('detail.company.assignTitle')}</h3>
+      {choices.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('detail.company.noneAvailable')}</p>
+      ) : (
+        <>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="assign-company">{t('detail.company.companyLabel')}</Label>
+            <Select value={companyId} onValueChange={setCompanyId}>
+              <SelectTrigger id="assign-company">
+                <SelectValue placeholder={t('detail.company.companyPlaceholder')} />
+              </SelectTrigger>
+              <SelectContent>
+                {choices.map((company) => (
+                  <SelectItem key={company.id} value={String(company.id)}>
+                    {company.name} ({company.registrationCode})
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="assign-date">{t('detail.company.registrationDate')}</Label>
+            <Input
+              id="assign-date"
+              type="date"
+              value={registrationDate}
+              onChange={(event) => setRegistrationDate(event.target.value)}
+              aria-describedby="assign-date-hint"
+            />
+            <p id="assign-date-hint" className="text-sm text-slate-500">
+              {t('detail.company.registrationDateHint')}
+            </p>
+          </div>
+        </>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {choices.length > 0 && (
+          <Button type="submit" disabled={!companyId || assign.isPending}>
+            {assign.isPending ? t('detail.company.assigning') : t('detail.company.assign')}
+          </Button>
+        )}
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            {t('detail.company.cancel')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

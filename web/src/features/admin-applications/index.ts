@@ -1,0 +1,2 @@
+export { AdminApplicationsTab } from './AdminApplicationsTab';
+export { ApplicationDetailPage } from './ApplicationDetailPage';

@@ -1,0 +1,29 @@
+import type { ApplicationStatus } from '@/components/ui/application-status-badge';
+import type { StatusChangeBody } from './types';
+
+export type StatusUpdateDecision = { kind: 'send'; body: StatusChangeBody } | { kind: 'nothing' };
+
+/**
+ * The admin update rule of spec §4: a changed status is sent with the notes (if any); an unchanged
+ * status is sent only when notes are filled in; otherwise nothing is sent. Notes are trimmed, and
+ * whitespace-only notes count as none.
+ */
+export function decideStatusUpdate(
+  current: ApplicationStatus,
+  selected: ApplicationStatus,
+  notes: string,
+): StatusUpdateDecision {
+  const trimmed = notes.trim();
+  if (selected !== current) return { kind: 'send', body: { status: selected, notes: trimmed || null } };
+  if (trimmed) return { kind: 'send', body: { status: current, notes: trimmed } };
+  return { kind: 'nothing' };
+}
+
+/** Spec §4, §9: the reject dialog sends after this delay. */
+export const REJECT_DELAY_MS = 100;
+/** Spec §4: the reason recorded when the admin leaves the reject notes empty. */
+export const DEFAULT_REJECT_REASON = 'Application rejected by admin';
+
+export function rejectBody(notes: string): StatusChangeBody {
+  return { status: 'rejected', notes: notes.trim() || DEFAULT_REJECT_REASON };
+}

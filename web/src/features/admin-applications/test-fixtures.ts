@@ -1,0 +1,76 @@
+import type { ApplicationDetail, ApplicationListItem, ShelfCompany } from './types';
+
+export function listItem(id: number, overrides: Partial<ApplicationListItem> = {}): ApplicationListItem {
+  return {
+    id,
+    userId: 100 + id,
+    user: { fullName: `Applicant ${id}`, username: `user${id}`, email: `user${id}@example.ee`, phone: '+372 5551 2345' },
+    profile: {
+      fullName: `Applicant ${id}`,
+      email: `user${id}@example.ee`,
+      phone: '+372 5551 2345',
+      dateOfBirth: '1980-04-12',
+      idCode: `3800412${String(id).padStart(4, '0')}`,
+      city: 'Tallinn',
+      address: null,
+    },
+    status: 'pending',
+    createdAt: '2025-03-14T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function detail(overrides: Partial<ApplicationDetail> = {}): ApplicationDetail {
+  return {
+    ...listItem(5, {
+      user: { fullName: 'Mari Maasikas', username: 'mari', email: 'mari@example.ee', phone: '+3725551234' },
+      profile: {
+        fullName: 'Mari Maasikas',
+        email: 'mari@example.ee',
+        phone: '+3725551234',
+        dateOfBirth: '1980-04-12',
+        idCode: '38004120000',
+        city: 'Tartu',
+        address: 'Rüütli 5',
+      },
+      status: 'in_review',
+    }),
+    notes: null,
+    adminNotes: null,
+    statusUpdates: [
+      {
+        id: 1,
+        oldStatus: 'pending',
+        newStatus: 'in_review',
+        notes: 'Checking documents',
+        createdAt: '2025-03-15T08:30:00Z',
+        changedBy: 1,
+      },
+    ],
+    company: null,
+    ...overrides,
+  };
+}
+
+export const companies: ShelfCompany[] = [
+  {
+    id: 1,
+    name: 'Nordic Shelf 17 OÜ',
+    registrationCode: '16123456',
+    registrationDate: null,
+    status: 'available',
+    applicationId: null,
+    applicantName: null,
+    monthlyPayment: 500,
+  },
+  {
+    id: 2,
+    name: 'Baltic Holding 3 OÜ',
+    registrationCode: '16999999',
+    registrationDate: '2025-02-03',
+    status: 'assigned',
+    applicationId: 9,
+    applicantName: 'Jaan Tamm',
+    monthlyPayment: 500,
+  },
+];

@@ -1,0 +1,2 @@
+export { ContactDetailsAndForm } from './ContactSection';
+export { ContactForm } from './ContactForm';

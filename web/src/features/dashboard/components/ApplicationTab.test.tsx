@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import i18n from '@/test/i18n';
+import { applicant, jsonResponse, renderWithProviders, stubApi } from '@/test/render';
+import { ownApplication } from '../test-fixtures';
+import { ApplicationTab } from './ApplicationTab';
+
+describe('Application tab (spec §2)', () => {
+  it('shows the status badge, the company, its payment schedule and the timeline', async () => {
+    stubApi({ 'GET /api/application': () => jsonResponse(200, ownApplication()) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+
+    await screen.findByRole('heading', { name: 'Application status' });
+    expect(screen.getAllByText('Active')[0]).toHaveAttribute('data-status', 'active');
+    expect(screen.getByText('Your board membership is active. Payments follow the schedule below.')).toBeInTheDocument();
+
+    expect(screen.getByText('Nordic Shelf 17 OÜ')).toBeInTheDocument();
+    expect(screen.getByText('16123456')).toBeInTheDocument();
+    expect(screen.getByText('Monthly payment').nextElementSibling).toHaveTextContent('500 €');
+    expect(screen.getByText('Contract period').nextElementSibling).toHaveTextContent('3 February 2025 – 3 August 2025');
+
+    const schedule = screen.getByRole('table', { name: 'Payment schedule' });
+    const rows = within(schedule).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent?.replace(/\s+/g, ' '))).toEqual(['10 February 2025500 €', '28 February 2025500 €']);
+
+    const timeline = screen.getByRole('list', { name: 'Status updates' });
+    const items = within(timeline).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]).getByText('Active')).toBeInTheDocument();
+    expect(within(items[0]).getByText('Company registered, welcome aboard')).toBeInTheDocument();
+    const time = within(items[0]).getByText('3 minutes ago');
+    expect(time.tagName).toBe('TIME');
+    expect(time).toHaveAttribute('title', expect.stringMatching(/\d{4}/));
+    expect(within(items[1]).getByText('Approved')).toBeInTheDocument();
+    expect(within(items[1]).getByText('3 days ago')).toBeInTheDocument();
+  });
+
+  it('shows relative times and labels in Estonian', async () => {
+    await i18n.changeLanguage('et');
+    stubApi({ 'GET /api/application': () => jsonResponse(200, ownApplication()) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(await screen.findByText('3 minuti eest')).toBeInTheDocument();
+    expect(screen.getByText('Igakuine tasu').nextElementSibling).toHaveTextContent('500 €');
+    expect(screen.getAllByText('Aktiivne').length).toBeGreaterThan(0);
+  });
+
+  it('says no company is assigned yet and shows the empty timeline message', async () => {
+    stubApi({
+      'GET /api/application': () => {
+        const base = ownApplication();
+        const application = base.application && { ...base.application, status: 'pending' as const };
+        return jsonResponse(200, { ...base, company: null, statusUpdates: [], application });
+      },
+    });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(await screen.findByText(/No company has been assigned to you yet/)).toBeInTheDocument();
+    expect(screen.getByText('There are no status updates yet.')).toBeInTheDocument();
+    expect(screen.getByText('Pending Review')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment schedule' })).not.toBeInTheDocument();
+  });
+
+  it('shows the error card when loading fails', async () => {
+    stubApi({ 'GET /api/application': () => jsonResponse(500, { message: 'boom', code: 'internal' }) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Could not load application')).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        'There was a problem loading your application data. Please refresh the page or contact support if the issue persists.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the error card when the answer has no application', async () => {
+    stubApi({ 'GET /api/application': () => jsonResponse(200, { application: null, statusUpdates: [], company: null }) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(await screen.findByText('Could not load application')).toBeInTheDocument();
+  });
+
+  it('shows a spinner while loading', () => {
+    stubApi({ 'GET /api/application': () => new Promise<Response>(() => {}) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your application…');
+  });
+});

@@ -1,0 +1,100 @@
+import { Building2, CalendarDays, History } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ApplicationStatusBadge, isApplicationStatus } from '@/components/ui/application-status-badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/state-message';
+import { formatDate } from '@/lib/dates';
+import { useOwnApplication } from '../api/queries';
+import { CompanyDetails, PaymentSchedule } from './CompanyDetails';
+import { StatusTimeline } from './StatusTimeline';
+
+/** The Application tab (spec §2): status, company, payment schedule and the timeline of status updates. */
+export function ApplicationTab() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { data, isPending, isError } = useOwnApplication();
+
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label={t('application.loading')} />
+      </div>
+    );
+  }
+  if (isError || !data?.application) {
+    return <ErrorState title={t('application.error.title')}>{t('application.error.text')}</ErrorState>;
+  }
+
+  const { application, statusUpdates, company } = data;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="flex min-w-0 flex-col gap-6">
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+            <div className="flex flex-col gap-1">
+              <CardTitle>{t('application.statusTitle')}</CardTitle>
+              <p className="text-sm text-slate-500">
+                {t('application.number', { id: application.id })} ·{' '}
+                {t('application.submitted', { date: formatDate(application.createdAt, i18n.language) })}
+              </p>
+            </div>
+            <ApplicationStatusBadge status={application.status} className="px-3 py-1 text-sm" />
+          </CardHeader>
+          {isApplicationStatus(application.status) && (
+            <CardContent>
+              <p className="leading-relaxed text-slate-700">{t(`application.statusHints.${application.status}`)}</p>
+            </CardContent>
+          )}
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-lg">
+              <Building2 className="h-5 w-5 text-primary-500" aria-hidden="true" />
+              {t('application.company.title')}
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {company ? (
+              <CompanyDetails company={company} />
+            ) : (
+              <p className="leading-relaxed text-slate-600">{t('application.company.none')}</p>
+            )}
+          </CardContent>
+        </Card>
+
+        {company && (
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-lg">
+                <CalendarDays className="h-5 w-5 text-primary-500" aria-hidden="true" />
+                {t('application.schedule.title')}
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <PaymentSchedule company={company} />
+            </CardContent>
+          </Card>
+        )}
+      </div>
+
+      <Card className="min-w-0 self-start">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-lg">
+            <History className="h-5 w-5 text-primary-500" aria-hidden="true" />
+            {t('application.timeline.title')}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {statusUpdates.length === 0 ? (
+            <EmptyState icon={History} className="py-6">
+              {t('application.timeline.empty')}
+            </EmptyState>
+          ) : (
+            <StatusTimeline updates={statusUpdates} label={t('application.timeline.title')} emptyText={t('application.timeline.empty')} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

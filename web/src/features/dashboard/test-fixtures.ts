@@ -1,0 +1,66 @@
+import type { OwnApplication, Profile } from './types';
+
+/** Test data shaped like the applications and identity services' answers. */
+
+export const profile: Profile = {
+  fullName: 'Mari Maasikas',
+  email: 'mari@example.ee',
+  phone: '+3725551234',
+  dateOfBirth: '1980-04-12',
+  idCode: '38004120000',
+  city: 'Tallinn',
+  address: null,
+};
+
+export function ownApplication(overrides: Partial<OwnApplication> = {}): OwnApplication {
+  return {
+    application: {
+      id: 12,
+      userId: 7,
+      status: 'active',
+      notes: null,
+      adminNotes: 'Welcome aboard',
+      createdAt: '2025-01-10T09:00:00Z',
+      user: { fullName: 'Mari Maasikas', username: 'mari', email: 'mari@example.ee', phone: '+3725551234' },
+      profile: {
+        fullName: 'Mari Maasikas',
+        email: 'mari@example.ee',
+        phone: '+3725551234',
+        dateOfBirth: '1980-04-12',
+        idCode: '38004120000',
+        city: 'Tallinn',
+        address: null,
+      },
+    },
+    statusUpdates: [
+      {
+        id: 2,
+        oldStatus: 'approved',
+        newStatus: 'active',
+        notes: 'Company registered, welcome aboard',
+        createdAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+      },
+      {
+        id: 1,
+        oldStatus: 'pending',
+        newStatus: 'approved',
+        notes: null,
+        createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      },
+    ],
+    company: {
+      id: 4,
+      name: 'Nordic Shelf 17 OÜ',
+      registrationCode: '16123456',
+      startDate: '2025-02-03',
+      endDate: '2025-08-03',
+      monthlyPayment: 500,
+      status: 'assigned',
+      paymentSchedule: [
+        { dueDate: '2025-02-10', amount: 500 },
+        { dueDate: '2025-02-28', amount: 500 },
+      ],
+    },
+    ...overrides,
+  };
+}
