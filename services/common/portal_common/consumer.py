@@ -73,7 +73,7 @@ class EventConsumer:
         while True:
             try:
                 messages = await subscription.fetch(batch=20, timeout=1)
-            except nats.errors.TimeoutError:
+            except (nats.errors.TimeoutError, TimeoutError):  # an idle fetch; nats-py raises either
                 continue
             except asyncio.CancelledError:
                 raise

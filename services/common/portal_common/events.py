@@ -47,6 +47,8 @@ class ContractAcceptance(CamelModel):
     id_code: str
     accepted_at: datetime
     language: str
+    ip_address: str | None = None
+    user_agent: str | None = None
 
 
 class UserRegistered(EventPayload):

@@ -70,7 +70,8 @@ async def register(db: AsyncSession, body: RegisterRequest, ip: str | None, user
         user_id=user.id, username=user.username, full_name=user.full_name, email=user.email, phone=user.phone,
         date_of_birth=user.date_of_birth, id_code=body.id_code, city=body.city, address=None, language=user.language,
         contract=AcceptanceEvent(full_name=acceptance.full_name, id_code=acceptance.id_code,
-                                 accepted_at=acceptance.accepted_at, language=acceptance.language)))
+                                 accepted_at=acceptance.accepted_at, language=acceptance.language,
+                                 ip_address=acceptance.ip_address, user_agent=acceptance.user_agent)))
     return user
 
 
