@@ -1,1 +1,1 @@
-"""contracts service (design.md). Its API arrives with its own issue; for now it runs, migrates and reports health."""
+"""contracts: contracts between the company and applicants, their signatures and audit trail (design.md)."""

@@ -1,6 +1,12 @@
 """The contracts service's ASGI app: ``uvicorn contracts.main:app``."""
 
+from contracts import routes
 from contracts.config import get_settings
-from portal_common.app import create_service_app
+from contracts.handlers import on_profile_updated, on_user_registered
+from portal_common.app import Subscription, create_service_app
+from portal_common.events import ProfileUpdated, UserRegistered
 
-app = create_service_app("contracts", get_settings(), [])
+app = create_service_app("contracts", get_settings(), [routes.router], subscriptions=[
+    Subscription(UserRegistered.TYPE, on_user_registered),
+    Subscription(ProfileUpdated.TYPE, on_profile_updated),
+])

@@ -1,4 +1,114 @@
-"""contracts's tables."""
+"""contracts' tables: contracts, the audit trail of every signature, and the applicant projection.
+
+A signed contract's text never changes: the service never writes it, and the migration adds a trigger
+that refuses any UPDATE of the signed text, signature or signing time (see the "contracts and signatures"
+revision).
+"""
+
+from datetime import datetime
+
+from sqlalchemy import CheckConstraint, Connection, DateTime, Index, Text, event, inspect, text
+from sqlalchemy.orm import Mapper
+from sqlmodel import Field, SQLModel
 
 from portal_common.consumer import ProcessedEvent  # noqa: F401  (part of this service's schema)
-from portal_common.outbox import OutboxEvent  # noqa: F401
+from portal_common.outbox import OutboxEvent, utcnow  # noqa: F401
+
+STATUSES = ("pending", "sent", "signed", "expired", "cancelled")
+SIGNABLE_STATUSES = ("pending", "sent")
+KIND_EMPLOYMENT = "employment"
+KIND_ADMIN = "admin"
+METHOD_DRAWN = "drawn"
+METHOD_REGISTRATION = "registration-dialog"
+
+
+def _one_of(column: str, values: tuple[str, ...]) -> str:
+    return f"{column} in ({', '.join(repr(v) for v in values)})"
+
+
+class Contract(SQLModel, table=True):
+    __tablename__ = "contracts"
+    __table_args__ = (
+        CheckConstraint(_one_of("status", STATUSES), name="ck_contracts_status"),
+        CheckConstraint(_one_of("kind", (KIND_EMPLOYMENT, KIND_ADMIN)), name="ck_contracts_kind"),
+        # "A contract counts as signed when it has a signedAt date" (spec §4): the two never disagree.
+        CheckConstraint("(status = 'signed') = (signed_at is not null)", name="ck_contracts_signed_at"),
+        CheckConstraint("signed_at is null or content_sha256 is not null", name="ck_contracts_signed_hash"),
+        # One employment contract (the one accepted at registration) per user.
+        Index("ux_contracts_employment_user", "user_id", unique=True, postgresql_where=text("kind = 'employment'")),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(index=True)
+    application_id: int | None = None
+    kind: str = Field(default=KIND_ADMIN, max_length=20)
+    title: str = Field(max_length=200)
+    content: str = Field(sa_type=Text)
+    status: str = Field(default="pending", max_length=20)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True), index=True)
+    created_by: int | None = None
+    expires_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    signed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    signature_data: str | None = Field(default=None, sa_type=Text)
+    content_sha256: str | None = Field(default=None, max_length=64)
+
+
+class SignatureAudit(SQLModel, table=True):
+    """Who signed what, when, from where: one row per signature, never updated."""
+
+    __tablename__ = "signature_audit"
+    __table_args__ = (
+        CheckConstraint(_one_of("method", (METHOD_DRAWN, METHOD_REGISTRATION)), name="ck_signature_audit_method"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    contract_id: int = Field(foreign_key="contracts.id", index=True)
+    signer_user_id: int
+    signed_at: datetime = Field(sa_type=DateTime(timezone=True))
+    method: str = Field(max_length=30)
+    ip_address: str | None = Field(default=None, max_length=64)
+    user_agent: str | None = Field(default=None, max_length=500)
+    content_sha256: str = Field(max_length=64)
+    signature_sha256: str | None = Field(default=None, max_length=64)
+    # What the signer typed in the registration dialog (method registration-dialog only).
+    typed_name: str | None = Field(default=None, max_length=200)
+    typed_id_code: str | None = Field(default=None, max_length=20)
+    # Who the portal knew the signer to be at that moment (the applicant projection), kept for the PDF.
+    signer_name: str | None = Field(default=None, max_length=200)
+    signer_id_code: str | None = Field(default=None, max_length=20)
+
+
+class Applicant(SQLModel, table=True):
+    """What this service knows about a user, fed only by identity's events (design.md: projections).
+
+    ``updated_at`` is when identity made the change (the event's occurredAt), so an older event that
+    arrives late never overwrites newer data.
+    """
+
+    __tablename__ = "applicants"
+
+    user_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    username: str | None = Field(default=None, max_length=150)
+    full_name: str | None = Field(default=None, max_length=200)
+    email: str | None = Field(default=None, max_length=320)
+    id_code: str | None = Field(default=None, max_length=11)
+    language: str | None = Field(default=None, max_length=2)
+    updated_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+class SignedContractChanged(Exception):
+    """Raised before a flush would change a signed contract's text (the database refuses it as well)."""
+
+
+GUARDED_AFTER_SIGNING = ("content", "title", "user_id", "signed_at", "signature_data", "content_sha256")
+
+
+@event.listens_for(Contract, "before_update")
+def _guard_signed_contract(_mapper: Mapper[Contract], _connection: Connection, target: Contract) -> None:
+    state = inspect(target)
+    signed_before = state.attrs.signed_at.history.deleted or (
+        [target.signed_at] if not state.attrs.signed_at.history.has_changes() else [])
+    if any(value is not None for value in signed_before):
+        changed = [name for name in GUARDED_AFTER_SIGNING if state.attrs[name].history.has_changes()]
+        if changed or state.attrs.status.history.has_changes():
+            raise SignedContractChanged(f"signed contract {target.id} cannot be changed ({', '.join(changed)})")

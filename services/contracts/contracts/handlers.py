@@ -1,0 +1,24 @@
+"""Consumers of identity's events: the applicant projection (names for the admin tables) and the employment
+contract accepted at registration. portal_common.consumer runs each at most once per event id, and the
+unique index on (user_id) for employment contracts makes a second run a no-op anyway."""
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from contracts.models import Applicant
+from contracts.service import create_employment_contract, upsert_applicant
+from portal_common.events import EventEnvelope, ProfileUpdated, UserRegistered, read_payload
+
+
+async def on_user_registered(db: AsyncSession, envelope: EventEnvelope) -> None:
+    event = read_payload(envelope, UserRegistered)
+    profile = {"full_name": event.full_name, "email": event.email, "id_code": event.id_code}
+    account = {"username": event.username, "language": event.language if event.language in ("et", "en") else None}
+    await upsert_applicant(db, event.user_id, envelope.occurred_at, profile, account)
+    signer = await db.get(Applicant, event.user_id, populate_existing=True)
+    await create_employment_contract(db, event.user_id, event.contract, event.language, signer)
+
+
+async def on_profile_updated(db: AsyncSession, envelope: EventEnvelope) -> None:
+    event = read_payload(envelope, ProfileUpdated)
+    profile = {"full_name": event.full_name, "email": event.email, "id_code": event.id_code}
+    await upsert_applicant(db, event.user_id, envelope.occurred_at, profile)

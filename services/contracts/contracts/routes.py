@@ -1,0 +1,102 @@
+"""contracts' API (spec §7): the applicant's contracts and signing, the admin's list and creation, and the
+signed contract as a PDF."""
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from contracts import service
+from contracts.models import Applicant, Contract
+from contracts.pdf import render_pdf
+from contracts.schemas import AdminContractOut, ContractCreate, ContractOut, ContractUser, SignRequest, StatusChange
+from contracts.signatures import validate_signature
+from portal_common.auth import AdminIdentity, CurrentIdentity
+from portal_common.db import SessionDep
+from portal_common.errors import ApiError
+from portal_common.validation import ResourceId
+
+router = APIRouter(prefix="/api", tags=["contracts"])
+
+
+def contract_out(contract: Contract) -> ContractOut:
+    assert contract.id is not None
+    return ContractOut(
+        id=contract.id, application_id=contract.application_id, user_id=contract.user_id, kind=contract.kind,
+        title=contract.title, content=contract.content, status=service.effective_status(contract),
+        created_at=contract.created_at, signed_at=contract.signed_at, expires_at=contract.expires_at,
+        signature_data=contract.signature_data)
+
+
+def admin_contract_out(contract: Contract, applicant: Applicant | None) -> AdminContractOut:
+    user = ContractUser(full_name=applicant.full_name if applicant else None,
+                        username=applicant.username if applicant else None,
+                        email=applicant.email if applicant else None)
+    return AdminContractOut(**contract_out(contract).model_dump(), created_by=contract.created_by, user=user)
+
+
+def client_ip(request: Request) -> str | None:
+    forwarded = request.headers.get("x-forwarded-for")
+    return forwarded.split(",")[0].strip() if forwarded else (request.client.host if request.client else None)
+
+
+@router.get("/contracts", response_model=list[ContractOut])
+async def own_contracts(identity: CurrentIdentity, db: SessionDep) -> list[ContractOut]:
+    return [contract_out(c) for c in await service.own_contracts(db, identity.user_id)]
+
+
+@router.post("/contracts", status_code=201, response_model=AdminContractOut)
+async def create_contract(body: ContractCreate, request: Request, identity: CurrentIdentity,
+                          db: SessionDep) -> AdminContractOut:
+    # The gateway lets every signed-in user reach /api/contracts; creating one is for admins only.
+    if not identity.is_admin:
+        raise ApiError(403, "forbidden", "Admins only")
+    contract = await service.create(db, body, identity.user_id)
+    applicant = await db.get(Applicant, contract.user_id)
+    await db.commit()
+    request.app.state.relay.wake()
+    return admin_contract_out(contract, applicant)
+
+
+@router.post("/contracts/{contract_id}/sign", response_model=ContractOut)
+async def sign_contract(contract_id: ResourceId, body: SignRequest, request: Request, identity: CurrentIdentity,
+                        db: SessionDep) -> ContractOut:
+    # Not yours → 404; not signable (signed, expired, cancelled) → 409; then the drawing itself → 422.
+    # sign() checks the state again under a row lock, so two signatures at once cannot both win.
+    await service.visible_contract(db, contract_id, identity.user_id, is_admin=False)
+    await service.ensure_signable(db, contract_id)
+    signature = validate_signature(body.signature_data)
+    contract = await service.sign(db, contract_id, identity.user_id, signature, client_ip(request),
+                                  request.headers.get("user-agent"))
+    await db.commit()
+    request.app.state.relay.wake()
+    return contract_out(contract)
+
+
+@router.get("/contracts/{contract_id}/pdf")
+async def contract_pdf(contract_id: ResourceId, identity: CurrentIdentity, db: SessionDep) -> Response:
+    contract = await service.visible_contract(db, contract_id, identity.user_id, identity.is_admin)
+    if contract.signed_at is None:
+        raise ApiError(409, "conflict", "Only a signed contract has a PDF", {"status": contract.status})
+    assert contract.id is not None
+    pdf = render_pdf(contract, await service.audit_of(db, contract.id))
+    name = f"contract-{contract.id}-{contract.signed_at:%Y%m%d}.pdf"
+    return Response(pdf, media_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="{name}"', "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, no-store"})
+
+
+@router.get("/admin/contracts", response_model=list[AdminContractOut])
+async def admin_contracts(_: AdminIdentity, db: SessionDep) -> list[AdminContractOut]:
+    contracts = await service.all_contracts(db)
+    applicants = await service.applicants_by_id(db, {c.user_id for c in contracts})
+    return [admin_contract_out(c, applicants.get(c.user_id)) for c in contracts]
+
+
+@router.put("/admin/contracts/{contract_id}/status", response_model=AdminContractOut)
+async def change_status(contract_id: ResourceId, body: StatusChange, _: AdminIdentity,
+                        db: SessionDep) -> AdminContractOut:
+    contract = await service.change_status(db, contract_id, body.status)
+    applicant = await db.get(Applicant, contract.user_id)
+    await db.commit()
+    return admin_contract_out(contract, applicant)
+
+

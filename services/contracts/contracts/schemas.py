@@ -1,0 +1,168 @@
+"""Bodies of the contracts API; field names as spec §3 Contract (camelCase on the wire)."""
+
+from datetime import UTC, date, datetime, time
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from contracts.signatures import NOT_PNG
+from contracts.templates import TALLINN
+from portal_common.outbox import utcnow
+from portal_common.validation import MAX_DB_INT, CamelModel, at_most, invalid
+
+MAX_TITLE_LENGTH = 200
+MAX_CONTENT_LENGTH = 100_000
+END_OF_DAY = time(23, 59, 59)
+
+
+def parse_expiry(value: str) -> datetime:
+    """A date means the end of that day in Tallinn; a datetime without an offset is Tallinn time."""
+    value = value.strip()
+    try:
+        if len(value) == 10:
+            moment = datetime.combine(date.fromisoformat(value), END_OF_DAY, TALLINN)
+        else:
+            moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+            moment = moment if moment.tzinfo is not None else moment.replace(tzinfo=TALLINN)
+        moment.astimezone(UTC)  # far-out dates with an offset can overflow
+    except (ValueError, OverflowError):
+        raise invalid("Please enter a valid expiry date") from None
+    return moment
+
+
+def _present(data: Any, *aliases: str) -> Any:
+    """Missing required fields become null, so their validators answer with the spec's texts under the
+    camelCase name (pydantic's own "Field required" would not)."""
+    if isinstance(data, dict):
+        return {**{alias: None for alias in aliases}, **data}
+    return data
+
+
+def _database_id(v: Any) -> int:
+    """A positive Postgres integer, or 0 for anything else (ids may arrive as strings from a select)."""
+    if v is None or isinstance(v, bool) or isinstance(v, float):
+        return 0
+    try:
+        number = int(str(v).strip()) if isinstance(v, str) else int(v)
+    except (TypeError, ValueError):
+        return 0
+    return number if 1 <= number <= MAX_DB_INT else 0
+
+
+def _text(v: Any) -> str:
+    # Postgres text cannot hold NUL; nothing a person types contains it.
+    return v.replace("\x00", "") if isinstance(v, str) else ""
+
+
+class ContractCreate(CamelModel):
+    user_id: int = Field(description="The applicant's user id")
+    application_id: int | None = Field(default=None, description="The applicant's application, if any")
+    title: str = Field(max_length=MAX_TITLE_LENGTH)
+    content: str = Field(max_length=MAX_CONTENT_LENGTH, description="Plain text; line breaks are kept")
+    expires_at: datetime | None = Field(
+        default=None, description="ISO date (the end of that day in Tallinn) or datetime; must be in the future")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _required(cls, data: Any) -> Any:
+        return _present(data, "userId", "title", "content")
+
+    @field_validator("user_id", mode="before")
+    @classmethod
+    def _user_id(cls, v: Any) -> int:
+        user_id = _database_id(v)
+        if not user_id:
+            raise invalid("Please select a user")
+        return user_id
+
+    @field_validator("application_id", mode="before")
+    @classmethod
+    def _application_id(cls, v: Any) -> int | None:
+        if v is None or (isinstance(v, str) and not v.strip()):
+            return None
+        application_id = _database_id(v)
+        if not application_id:
+            raise invalid("Please select an application")
+        return application_id
+
+    @field_validator("title", mode="before")
+    @classmethod
+    def _title(cls, v: Any) -> str:
+        title = _text(v).strip()
+        if not title:
+            raise invalid("Title is required")
+        return at_most(title, MAX_TITLE_LENGTH, "Title")
+
+    @field_validator("content", mode="before")
+    @classmethod
+    def _content(cls, v: Any) -> str:
+        content = _text(v).replace("\r\n", "\n")
+        if not content.strip():
+            raise invalid("Content is required")
+        # Kept as typed (line breaks included): this is the text that gets signed and hashed.
+        return at_most(content, MAX_CONTENT_LENGTH, "Content")
+
+    @field_validator("expires_at", mode="before")
+    @classmethod
+    def _expires_at(cls, v: Any) -> datetime | None:
+        if v is None or (isinstance(v, str) and not v.strip()):
+            return None
+        if not isinstance(v, str):
+            raise invalid("Please enter a valid expiry date")
+        expires_at = parse_expiry(v)
+        if expires_at <= utcnow():
+            raise invalid("The expiry date must be in the future")
+        return expires_at.astimezone(UTC)  # stored and answered in UTC, like every other time
+
+
+class SignRequest(CamelModel):
+    signature_data: str | None = Field(default=None, description="data:image/png;base64,... of the drawn signature")
+
+    @field_validator("signature_data", mode="before")
+    @classmethod
+    def _signature_data(cls, v: Any) -> str | None:
+        # The image itself is checked by contracts.signatures, which answers with its own field messages.
+        if v is not None and not isinstance(v, str):
+            raise invalid(NOT_PNG)
+        return v
+
+
+class StatusChange(CamelModel):
+    status: Literal["sent", "cancelled"]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _required(cls, data: Any) -> Any:
+        return _present(data, "status")
+
+    @field_validator("status", mode="before")
+    @classmethod
+    def _status(cls, v: Any) -> Any:
+        if v not in ("sent", "cancelled"):
+            raise invalid("Status must be 'sent' or 'cancelled'")
+        return v
+
+
+class ContractOut(CamelModel):
+    id: int
+    application_id: int | None
+    user_id: int
+    kind: str
+    title: str
+    content: str
+    status: str
+    created_at: datetime
+    signed_at: datetime | None
+    expires_at: datetime | None
+    signature_data: str | None
+
+
+class ContractUser(CamelModel):
+    full_name: str | None
+    username: str | None
+    email: str | None
+
+
+class AdminContractOut(ContractOut):
+    created_by: int | None
+    user: ContractUser

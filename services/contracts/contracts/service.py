@@ -1,0 +1,205 @@
+"""contracts' rules: create, list, sign (from pending or sent only, once), cancel/send, and the employment
+contract that registration already signed."""
+
+import hashlib
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import case, func
+from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from contracts.models import (
+    KIND_ADMIN,
+    KIND_EMPLOYMENT,
+    METHOD_DRAWN,
+    METHOD_REGISTRATION,
+    SIGNABLE_STATUSES,
+    Applicant,
+    Contract,
+    SignatureAudit,
+)
+from contracts.schemas import ContractCreate
+from contracts.signatures import Signature
+from contracts.templates import CONTRACT_TITLES, language_or_default, render_employment_contract
+from portal_common.errors import ApiError
+from portal_common.events import ContractAcceptance, ContractCreated, ContractSigned
+from portal_common.outbox import add_event, utcnow
+
+MAX_USER_AGENT = 500
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def effective_status(contract: Contract, now: datetime | None = None) -> str:
+    """An unsigned contract whose expiry has passed is expired, whether or not that was written down yet."""
+    if (contract.status in SIGNABLE_STATUSES and contract.expires_at is not None
+            and contract.expires_at <= (now or utcnow())):
+        return "expired"
+    return contract.status
+
+
+def not_found() -> ApiError:
+    return ApiError(404, "not_found", "Contract not found")
+
+
+# ---- the applicant projection -------------------------------------------------------------------------
+
+async def upsert_applicant(db: AsyncSession, user_id: int, occurred_at: datetime, profile: dict[str, Any],
+                           account: dict[str, Any] | None = None) -> None:
+    """Profile fields change only when this event is newer than what we hold, so a late event never wins;
+    ``account`` fields (username, language) only come with the registration and are always taken."""
+    statement = insert(Applicant).values(user_id=user_id, updated_at=occurred_at, **profile, **(account or {}))
+    newer = col(Applicant.updated_at) <= statement.excluded.updated_at
+    changes: dict[str, Any] = {name: case((newer, statement.excluded[name]), else_=getattr(Applicant, name))
+                               for name in profile}
+    changes.update({name: statement.excluded[name] for name in account or {}})
+    changes["updated_at"] = func.greatest(col(Applicant.updated_at), statement.excluded.updated_at)
+    await db.execute(statement.on_conflict_do_update(index_elements=["user_id"], set_=changes))
+
+
+async def applicants_by_id(db: AsyncSession, user_ids: set[int]) -> dict[int, Applicant]:
+    if not user_ids:
+        return {}
+    rows = (await db.exec(select(Applicant).where(col(Applicant.user_id).in_(user_ids)))).all()
+    return {row.user_id: row for row in rows}
+
+
+# ---- creating -----------------------------------------------------------------------------------------
+
+async def create(db: AsyncSession, body: ContractCreate, admin_id: int) -> Contract:
+    if await db.get(Applicant, body.user_id) is None:
+        raise ApiError(422, "validation_error", "User not found", {"userId": "User not found"})
+    contract = Contract(user_id=body.user_id, application_id=body.application_id, kind=KIND_ADMIN, title=body.title,
+                        content=body.content, status="pending", created_by=admin_id, expires_at=body.expires_at)
+    db.add(contract)
+    await db.flush()
+    assert contract.id is not None
+    add_event(db, ContractCreated(contract_id=contract.id, user_id=contract.user_id,
+                                  application_id=contract.application_id, title=contract.title))
+    return contract
+
+
+async def create_employment_contract(db: AsyncSession, user_id: int, acceptance: ContractAcceptance,
+                                     fallback_language: str, signer: Applicant | None) -> Contract | None:
+    """The contract accepted in the registration dialog, already signed; at most one per user."""
+    existing = (await db.exec(select(Contract).where(col(Contract.user_id) == user_id,
+                                                     col(Contract.kind) == KIND_EMPLOYMENT))).first()
+    if existing is not None:
+        return None
+    language = language_or_default(acceptance.language or fallback_language)
+    content = render_employment_contract(language, acceptance.full_name, acceptance.id_code, acceptance.accepted_at)
+    digest = sha256_text(content)
+    inserted = await db.execute(insert(Contract).values(
+        user_id=user_id, application_id=None, kind=KIND_EMPLOYMENT, title=CONTRACT_TITLES[language],
+        content=content, status="signed", created_at=acceptance.accepted_at, created_by=None, expires_at=None,
+        signed_at=acceptance.accepted_at, signature_data=None, content_sha256=digest,
+    ).on_conflict_do_nothing(index_elements=["user_id"], index_where=col(Contract.kind) == KIND_EMPLOYMENT)
+        .returning(col(Contract.id)))
+    contract_id = inserted.scalar_one_or_none()
+    if contract_id is None:
+        return None
+    db.add(SignatureAudit(
+        contract_id=contract_id, signer_user_id=user_id, signed_at=acceptance.accepted_at,
+        method=METHOD_REGISTRATION, content_sha256=digest, typed_name=acceptance.full_name[:200],
+        ip_address=(acceptance.ip_address or "")[:64] or None,
+        user_agent=(acceptance.user_agent or "")[:MAX_USER_AGENT] or None,
+        typed_id_code=acceptance.id_code[:20], signer_name=signer.full_name if signer else None,
+        signer_id_code=signer.id_code if signer else None))
+    add_event(db, ContractCreated(contract_id=contract_id, user_id=user_id, application_id=None,
+                                  title=CONTRACT_TITLES[language]))
+    add_event(db, ContractSigned(contract_id=contract_id, user_id=user_id, signed_at=acceptance.accepted_at,
+                                 content_sha256=digest))
+    return await db.get(Contract, contract_id)
+
+
+# ---- reading ------------------------------------------------------------------------------------------
+
+async def own_contracts(db: AsyncSession, user_id: int) -> list[Contract]:
+    query = (select(Contract).where(col(Contract.user_id) == user_id)
+             .order_by(col(Contract.created_at).desc(), col(Contract.id).desc()))
+    return list((await db.exec(query)).all())
+
+
+async def all_contracts(db: AsyncSession) -> list[Contract]:
+    query = select(Contract).order_by(col(Contract.created_at).desc(), col(Contract.id).desc())
+    return list((await db.exec(query)).all())
+
+
+async def visible_contract(db: AsyncSession, contract_id: int, user_id: int, is_admin: bool) -> Contract:
+    contract = await db.get(Contract, contract_id)
+    if contract is None or (contract.user_id != user_id and not is_admin):
+        raise not_found()
+    return contract
+
+
+async def audit_of(db: AsyncSession, contract_id: int) -> SignatureAudit | None:
+    query = (select(SignatureAudit).where(col(SignatureAudit.contract_id) == contract_id)
+             .order_by(col(SignatureAudit.id).desc()))
+    return (await db.exec(query)).first()
+
+
+# ---- changing -----------------------------------------------------------------------------------------
+
+async def _locked(db: AsyncSession, contract_id: int) -> Contract | None:
+    query = (select(Contract).where(col(Contract.id) == contract_id).with_for_update()
+             .execution_options(populate_existing=True))
+    return (await db.exec(query)).first()
+
+
+def _refuse_transition(contract: Contract, status: str, action: str) -> ApiError:
+    return ApiError(409, "conflict", f"A {status} contract cannot be {action}", {"status": status})
+
+
+async def expire_if_due(db: AsyncSession, contract: Contract) -> bool:
+    """Writes down an expiry that has passed; returns whether the contract is (now) expired."""
+    if effective_status(contract) == "expired" and contract.status != "expired":
+        contract.status = "expired"
+        db.add(contract)
+        await db.commit()
+    return contract.status == "expired"
+
+
+async def ensure_signable(db: AsyncSession, contract_id: int) -> None:
+    contract = await db.get(Contract, contract_id)
+    if contract is None:
+        raise not_found()
+    if await expire_if_due(db, contract) or contract.status not in SIGNABLE_STATUSES:
+        raise _refuse_transition(contract, contract.status, "signed")
+
+
+async def sign(db: AsyncSession, contract_id: int, user_id: int, signature: Signature, ip: str | None,
+               user_agent: str | None) -> Contract:
+    contract = await _locked(db, contract_id)  # two signatures at once: the second waits, then sees "signed"
+    if contract is None or contract.user_id != user_id:
+        raise not_found()
+    if await expire_if_due(db, contract) or contract.status not in SIGNABLE_STATUSES:
+        raise _refuse_transition(contract, contract.status, "signed")
+    signer = await db.get(Applicant, user_id)
+    now = utcnow()
+    digest = sha256_text(contract.content)
+    contract.status, contract.signed_at, contract.content_sha256 = "signed", now, digest
+    contract.signature_data = signature.data_url
+    db.add(contract)
+    db.add(SignatureAudit(
+        contract_id=contract_id, signer_user_id=user_id, signed_at=now, method=METHOD_DRAWN,
+        ip_address=(ip or "")[:64] or None, user_agent=(user_agent or "")[:MAX_USER_AGENT] or None,
+        content_sha256=digest, signature_sha256=signature.sha256,
+        signer_name=signer.full_name if signer else None, signer_id_code=signer.id_code if signer else None))
+    add_event(db, ContractSigned(contract_id=contract_id, user_id=user_id, signed_at=now, content_sha256=digest))
+    return contract
+
+
+async def change_status(db: AsyncSession, contract_id: int, status: str) -> Contract:
+    """An admin sends (pending → sent) or cancels (pending or sent → cancelled) an unsigned contract."""
+    contract = await _locked(db, contract_id)
+    if contract is None:
+        raise not_found()
+    if await expire_if_due(db, contract) or contract.status not in SIGNABLE_STATUSES:
+        raise _refuse_transition(contract, contract.status, "sent" if status == "sent" else "cancelled")
+    contract.status = status
+    db.add(contract)
+    return contract
