@@ -37,7 +37,9 @@ def stack() -> Iterator[Stack]:
     shutil.rmtree(data_dir, ignore_errors=True)  # each run starts empty; the last run's logs stay for reading
     config = StackConfig(data_dir=data_dir, ports=Ports(base=base, gateway=base + 80), documents_replicas=2,
                          rate_limit=TEST_RATE_LIMIT, admin_username=ADMIN_USERNAME, admin_password=ADMIN_PASSWORD,
-                         extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1", "PORTAL_LOG_LEVEL": "INFO"})
+                         extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1", "PORTAL_LOG_LEVEL": "INFO",
+                                    # above the memory budget of the streaming tests, so they prove it flat
+                                    "DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * 1024 * 1024)})
     running = Stack(config)
     running.start()
     yield running

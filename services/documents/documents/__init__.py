@@ -1,1 +1,1 @@
-"""documents service (design.md). Its API arrives with its own issue; for now it runs, migrates and reports health."""
+"""documents: uploaded documents (bytes in S3 storage), document requests and their review (design.md)."""

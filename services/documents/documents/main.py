@@ -1,6 +1,15 @@
 """The documents service's ASGI app: ``uvicorn documents.main:app``."""
 
+from documents import routes
 from documents.config import get_settings
-from portal_common.app import create_service_app
+from documents.handlers import on_application_status_changed, on_profile_updated, on_user_registered
+from documents.storage import return_large_buffers_to_the_os
+from portal_common.app import Subscription, create_service_app
+from portal_common.events import ApplicationStatusChanged, ProfileUpdated, UserRegistered
 
-app = create_service_app("documents", get_settings(), [])
+return_large_buffers_to_the_os()
+app = create_service_app("documents", get_settings(), [routes.router], subscriptions=[
+    Subscription(UserRegistered.TYPE, on_user_registered),
+    Subscription(ProfileUpdated.TYPE, on_profile_updated),
+    Subscription(ApplicationStatusChanged.TYPE, on_application_status_changed),
+])

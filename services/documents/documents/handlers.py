@@ -1,0 +1,25 @@
+"""Consumers of identity's and applications' events, feeding the applicant projection (names for the admin
+table, the user's application for uploads made outside a request). portal_common.consumer runs each at
+most once per event id, and the upserts are idempotent anyway."""
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from documents.service import note_application, upsert_applicant
+from portal_common.events import ApplicationStatusChanged, EventEnvelope, ProfileUpdated, UserRegistered, read_payload
+
+
+async def on_user_registered(db: AsyncSession, envelope: EventEnvelope) -> None:
+    event = read_payload(envelope, UserRegistered)
+    await upsert_applicant(db, event.user_id, envelope.occurred_at,
+                           {"full_name": event.full_name, "email": event.email}, {"username": event.username})
+
+
+async def on_profile_updated(db: AsyncSession, envelope: EventEnvelope) -> None:
+    event = read_payload(envelope, ProfileUpdated)
+    await upsert_applicant(db, event.user_id, envelope.occurred_at,
+                           {"full_name": event.full_name, "email": event.email})
+
+
+async def on_application_status_changed(db: AsyncSession, envelope: EventEnvelope) -> None:
+    event = read_payload(envelope, ApplicationStatusChanged)
+    await note_application(db, event.user_id, event.application_id)

@@ -1,0 +1,136 @@
+"""documents's API (spec §7): the applicant's documents and requests, the admins' requests and review, and
+downloads for the owner and admins."""
+
+import unicodedata
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+from urllib.parse import quote
+
+import anyio.to_thread
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import StreamingResponse
+from minio.error import S3Error
+from urllib3 import BaseHTTPResponse
+
+from documents import service
+from documents.config import DocumentsSettings
+from documents.schemas import AdminDocumentOut, DocumentOut, DocumentRequestCreate, DocumentRequestOut, ReviewRequest
+from documents.storage import StorageDep
+from documents.uploads import extension
+from portal_common.auth import AdminIdentity, CurrentIdentity
+from portal_common.db import SessionDep
+from portal_common.errors import ApiError
+from portal_common.validation import ResourceId
+
+router = APIRouter(prefix="/api", tags=["documents"])
+DOWNLOAD_CHUNK_BYTES = 256 * 1024
+
+
+def get_documents_settings(request: Request) -> DocumentsSettings:
+    settings: DocumentsSettings = request.app.state.settings
+    return settings
+
+
+SettingsDep = Annotated[DocumentsSettings, Depends(get_documents_settings)]
+
+UPLOAD_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file"],
+    "properties": {
+        "file": {"type": "string", "format": "binary",
+                 "description": "pdf, doc, docx, jpg, jpeg, png, txt, xls or xlsx; checked by extension and content"},
+        "name": {"type": "string", "maxLength": 200, "description": "defaults to the file name"},
+        "description": {"type": "string", "maxLength": 2000},
+        "requestId": {"type": "integer", "description": "the document request this upload fulfils"},
+    }}}}}}
+
+
+@router.post("/documents", status_code=201, response_model=DocumentOut, openapi_extra=UPLOAD_BODY,
+             responses={413: {"description": "File too large"}, 415: {"description": "File type refused"}})
+async def upload(request: Request, identity: CurrentIdentity, db: SessionDep, storage: StorageDep,
+                 settings: SettingsDep) -> DocumentOut:
+    document = await service.receive_upload(request, identity, db, storage, settings)
+    request.app.state.relay.wake()
+    return service.document_out(document)
+
+
+@router.get("/documents", response_model=list[DocumentOut])
+async def list_own(identity: CurrentIdentity, db: SessionDep) -> list[DocumentOut]:
+    return [service.document_out(d) for d in await service.own_documents(db, identity.user_id)]
+
+
+def _ascii(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return "".join(c if c.isprintable() and c not in '"\\;%' else "_" for c in plain).strip(" ._")
+
+
+def content_disposition(file_name: str) -> str:
+    """``attachment`` with the UTF-8 name (RFC 6266/5987) and a plain ASCII fallback for old clients."""
+    ext = extension(file_name)
+    stem = file_name[: -len(ext) - 1] if ext else file_name
+    fallback = (_ascii(stem) or "document") + (f".{ext}" if ext else "")
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(file_name, safe='')}"
+
+
+@router.get("/documents/{document_id}/download", response_class=StreamingResponse,
+            responses={200: {"content": {"application/octet-stream": {}}}})
+async def download(document_id: ResourceId, identity: CurrentIdentity, db: SessionDep,
+                   storage: StorageDep) -> StreamingResponse:
+    document = await service.downloadable(db, identity, document_id)
+    db.expunge(document)  # keep its loaded values: the rollback below would expire them
+    await db.rollback()  # no database connection held while the bytes stream
+    try:
+        stored = await anyio.to_thread.run_sync(storage.get_stream, document.object_key)
+    except S3Error as error:
+        if error.code in ("NoSuchKey", "NoSuchObject"):
+            raise ApiError(404, "not_found", "The file of this document is missing") from None
+        raise
+
+    async def body(response: BaseHTTPResponse) -> AsyncIterator[bytes]:
+        try:
+            while chunk := await anyio.to_thread.run_sync(response.read, DOWNLOAD_CHUNK_BYTES):
+                yield chunk
+        finally:
+            response.close()
+            response.release_conn()
+
+    content_type = document.file_type + ("; charset=utf-8" if document.file_type.startswith("text/") else "")
+    headers = {
+        "Content-Disposition": content_disposition(document.file_name),
+        "Content-Length": stored.headers.get("Content-Length") or str(document.size),
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cache-Control": "private, no-store",
+    }
+    return StreamingResponse(body(stored), media_type=content_type, headers=headers)
+
+
+@router.get("/document-requests", response_model=list[DocumentRequestOut])
+async def list_requests(identity: CurrentIdentity, db: SessionDep) -> list[DocumentRequestOut]:
+    return await service.own_requests(db, identity.user_id)
+
+
+@router.post("/document-requests", status_code=201, response_model=DocumentRequestOut)
+async def create_request(body: DocumentRequestCreate, identity: CurrentIdentity, request: Request,
+                         db: SessionDep) -> DocumentRequestOut:
+    # The gateway lets any signed-in user reach this path (it shares /api/document-requests with the
+    # applicant's list), so the admin check is here.
+    if not identity.is_admin:
+        raise ApiError(403, "forbidden", "Admins only")
+    created = await service.create_request(db, identity.user_id, body)
+    await db.commit()
+    request.app.state.relay.wake()
+    return service.request_out(created, None)
+
+
+@router.get("/admin/documents", response_model=list[AdminDocumentOut])
+async def list_all(_: AdminIdentity, db: SessionDep) -> list[AdminDocumentOut]:
+    return [service.admin_document_out(d, a) for d, a in await service.all_documents(db)]
+
+
+@router.put("/admin/documents/{document_id}/status", response_model=DocumentOut)
+async def review(document_id: ResourceId, body: ReviewRequest, admin: AdminIdentity, request: Request,
+                 db: SessionDep) -> DocumentOut:
+    document = await service.review(db, document_id, body.status, admin.user_id)
+    await db.commit()
+    request.app.state.relay.wake()
+    return service.document_out(document)

@@ -1,0 +1,94 @@
+"""Bodies of the documents calls (spec §3 Document and Document request, §5, §7), camelCase on the wire."""
+
+from datetime import date, datetime
+from typing import Any, Literal
+
+from pydantic import field_validator, model_validator
+
+from portal_common.validation import MAX_DB_INT, CamelModel, ReferenceId, at_most, invalid
+
+MAX_NAME_LENGTH = 200
+MAX_DESCRIPTION_LENGTH = 2000
+
+
+class DocumentOut(CamelModel):
+    id: int
+    application_id: int | None
+    request_id: int | None
+    name: str
+    description: str | None
+    file_type: str
+    file_path: str
+    status: str
+    created_at: datetime
+    size: int
+
+
+class DocumentUser(CamelModel):
+    full_name: str | None
+    username: str | None
+    email: str | None
+
+
+class AdminDocumentOut(DocumentOut):
+    user_id: int
+    user: DocumentUser
+    reviewed_at: datetime | None
+
+
+class DocumentRequestOut(CamelModel):
+    id: int
+    user_id: int
+    application_id: int | None
+    name: str
+    description: str | None
+    due_date: date | None
+    status: str
+    created_at: datetime
+    document_id: int | None
+
+
+class DocumentRequestCreate(CamelModel):
+    user_id: int | None = None
+    application_id: ReferenceId | None = None
+    name: str | None = None
+    description: str | None = None
+    due_date: date | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _required_present(cls, data: Any) -> Any:
+        # A missing field is checked like an empty one, so the error names it (camelCase) with our text.
+        if isinstance(data, dict):
+            data = dict(data)
+            for alias, name in (("userId", "user_id"), ("name", "name")):
+                if alias not in data and name not in data:
+                    data[alias] = None
+        return data
+
+    @field_validator("user_id")
+    @classmethod
+    def _user(cls, v: int | None) -> int:
+        if v is None:
+            raise invalid("User is required")
+        if not 1 <= v <= MAX_DB_INT:
+            raise invalid("Unknown user")
+        return v
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str:
+        v = (v or "").strip()
+        if not v:
+            raise invalid("Name is required")
+        return at_most(v, MAX_NAME_LENGTH, "Name")
+
+    @field_validator("description")
+    @classmethod
+    def _description(cls, v: str | None) -> str | None:
+        v = (v or "").strip()
+        return at_most(v, MAX_DESCRIPTION_LENGTH, "Description") if v else None
+
+
+class ReviewRequest(CamelModel):
+    status: Literal["approved", "rejected"]

@@ -1,0 +1,346 @@
+"""documents's rules: receiving an upload (streamed to storage, then recorded), document requests, the admin
+review, who may download what, and the applicant projection."""
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from fastapi import Request
+from sqlalchemy import case, func
+from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import col, or_, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from documents.config import DocumentsSettings
+from documents.models import (
+    PENDING,
+    REJECTED,
+    REQUESTED,
+    SUBMITTED,
+    Applicant,
+    Document,
+    DocumentRequest,
+)
+from documents.schemas import (
+    MAX_DESCRIPTION_LENGTH,
+    MAX_NAME_LENGTH,
+    AdminDocumentOut,
+    DocumentOut,
+    DocumentRequestCreate,
+    DocumentRequestOut,
+    DocumentUser,
+)
+from documents.storage import Storage
+from documents.uploads import (
+    BadContent,
+    FileKind,
+    FileSource,
+    MultipartReader,
+    TextCheck,
+    TooLarge,
+    boundary_of,
+    kind_for,
+    sanitize_file_name,
+    too_large,
+    unsupported_type,
+)
+from portal_common.auth import Identity
+from portal_common.errors import ApiError
+from portal_common.events import DocumentRequested, DocumentReviewed, DocumentUploaded
+from portal_common.outbox import add_event, utcnow
+from portal_common.validation import MAX_DB_INT
+
+# Room for the form's other fields and the multipart framing on top of the file itself.
+FORM_OVERHEAD_BYTES = 64 * 1024
+FIELD_LIMIT_BYTES = 8 * 1024
+TEXT_FIELDS = ("name", "description", "requestId")
+UPLOADABLE_REQUEST_STATES = (REQUESTED, REJECTED)
+
+
+def not_found(what: str = "Document") -> ApiError:
+    return ApiError(404, "not_found", f"{what} not found")
+
+
+def invalid_field(field: str, message: str) -> ApiError:
+    return ApiError(422, "validation_error", message, {field: message})
+
+
+# ---- the applicant projection ---------------------------------------------------------------------------
+
+async def upsert_applicant(db: AsyncSession, user_id: int, occurred_at: datetime, profile: dict[str, Any],
+                           account: dict[str, Any] | None = None) -> None:
+    """Profile fields change only when this event is newer than what we hold; ``account`` fields (the
+    username) only come with the registration and are always taken."""
+    statement = insert(Applicant).values(user_id=user_id, profile_at=occurred_at, **profile, **(account or {}))
+    newer = or_(col(Applicant.profile_at).is_(None), col(Applicant.profile_at) <= statement.excluded.profile_at)
+    changes: dict[str, Any] = {name: case((newer, statement.excluded[name]), else_=getattr(Applicant, name))
+                               for name in profile}
+    changes.update({name: statement.excluded[name] for name in account or {}})
+    changes["profile_at"] = func.greatest(col(Applicant.profile_at), statement.excluded.profile_at)
+    await db.execute(statement.on_conflict_do_update(index_elements=["user_id"], set_=changes))
+
+
+async def note_application(db: AsyncSession, user_id: int, application_id: int) -> None:
+    """Remembers the user's application, so a document uploaded outside a request still names it."""
+    statement = insert(Applicant).values(user_id=user_id, application_id=application_id)
+    await db.execute(statement.on_conflict_do_update(index_elements=["user_id"],
+                                                     set_={"application_id": statement.excluded.application_id}))
+
+
+# ---- reading ----------------------------------------------------------------------------------------------
+
+def download_path(document_id: int) -> str:
+    return f"/api/documents/{document_id}/download"
+
+
+def document_out(document: Document) -> DocumentOut:
+    assert document.id is not None
+    return DocumentOut(id=document.id, application_id=document.application_id, request_id=document.request_id,
+                       name=document.name, description=document.description, file_type=document.file_type,
+                       file_path=download_path(document.id), status=document.status,
+                       created_at=document.created_at, size=document.size)
+
+
+def admin_document_out(document: Document, applicant: Applicant | None) -> AdminDocumentOut:
+    user = DocumentUser(full_name=applicant.full_name if applicant else None,
+                        username=applicant.username if applicant else None,
+                        email=applicant.email if applicant else None)
+    return AdminDocumentOut(**document_out(document).model_dump(), user_id=document.user_id, user=user,
+                            reviewed_at=document.reviewed_at)
+
+
+def request_out(request: DocumentRequest, document_id: int | None) -> DocumentRequestOut:
+    assert request.id is not None
+    return DocumentRequestOut(id=request.id, user_id=request.user_id, application_id=request.application_id,
+                              name=request.name, description=request.description, due_date=request.due_date,
+                              status=request.status, created_at=request.created_at, document_id=document_id)
+
+
+NEWEST_FIRST = (col(Document.created_at).desc(), col(Document.id).desc())
+
+
+async def own_documents(db: AsyncSession, user_id: int) -> Sequence[Document]:
+    return (await db.exec(select(Document).where(col(Document.user_id) == user_id).order_by(*NEWEST_FIRST))).all()
+
+
+async def all_documents(db: AsyncSession) -> list[tuple[Document, Applicant | None]]:
+    rows = await db.exec(select(Document, Applicant).join(Applicant, col(Applicant.user_id) == col(Document.user_id),
+                                                          isouter=True).order_by(*NEWEST_FIRST))
+    return [(document, applicant) for document, applicant in rows.all()]
+
+
+async def latest_documents(db: AsyncSession, request_ids: list[int]) -> dict[int, int]:
+    """request id -> id of the newest document uploaded for it."""
+    if not request_ids:
+        return {}
+    rows = await db.exec(select(col(Document.request_id), func.max(col(Document.id)))
+                         .where(col(Document.request_id).in_(request_ids)).group_by(col(Document.request_id)))
+    return {request_id: document_id for request_id, document_id in rows.all()
+            if request_id is not None and document_id is not None}
+
+
+async def own_requests(db: AsyncSession, user_id: int) -> list[DocumentRequestOut]:
+    requests = (await db.exec(select(DocumentRequest).where(col(DocumentRequest.user_id) == user_id)
+                              .order_by(col(DocumentRequest.created_at).desc(), col(DocumentRequest.id).desc()))).all()
+    latest = await latest_documents(db, [r.id for r in requests if r.id is not None])
+    return [request_out(r, latest.get(r.id or 0)) for r in requests]
+
+
+async def downloadable(db: AsyncSession, identity: Identity, document_id: int) -> Document:
+    """The owner and admins may download; to anyone else the document does not exist."""
+    document = await db.get(Document, document_id)
+    if document is None or (document.user_id != identity.user_id and not identity.is_admin):
+        raise not_found()
+    return document
+
+
+# ---- document requests and review ---------------------------------------------------------------------------
+
+async def create_request(db: AsyncSession, admin_id: int, body: DocumentRequestCreate) -> DocumentRequest:
+    assert body.user_id is not None and body.name is not None  # the schema's validators make sure
+    request = DocumentRequest(user_id=body.user_id, application_id=body.application_id, name=body.name,
+                              description=body.description, due_date=body.due_date, created_by=admin_id)
+    db.add(request)
+    await db.flush()
+    assert request.id is not None
+    if body.application_id is not None:
+        await note_application(db, body.user_id, body.application_id)
+    add_event(db, DocumentRequested(request_id=request.id, user_id=request.user_id,
+                                    application_id=request.application_id, name=request.name,
+                                    due_date=request.due_date))
+    return request
+
+
+async def review(db: AsyncSession, document_id: int, status: str, admin_id: int) -> Document:
+    document = (await db.exec(select(Document).where(col(Document.id) == document_id).with_for_update())).first()
+    if document is None:
+        raise not_found()
+    if document.status != PENDING:
+        raise ApiError(409, "conflict", f"This document was already {document.status}")
+    document.status, document.reviewed_by, document.reviewed_at = status, admin_id, utcnow()
+    db.add(document)
+    if document.request_id is not None:
+        request = (await db.exec(select(DocumentRequest).where(col(DocumentRequest.id) == document.request_id)
+                                 .with_for_update())).one()
+        request.status, request.updated_at = status, utcnow()
+        db.add(request)
+    assert document.id is not None
+    add_event(db, DocumentReviewed(document_id=document.id, user_id=document.user_id, status=status,
+                                   reviewed_by=admin_id))
+    return document
+
+
+# ---- uploads ------------------------------------------------------------------------------------------------
+
+@dataclass
+class StoredFile:
+    key: str
+    file_name: str
+    kind: FileKind
+    size: int
+
+
+async def _open_request(db: AsyncSession, user_id: int, request_id: int, lock: bool) -> DocumentRequest:
+    query = select(DocumentRequest).where(col(DocumentRequest.id) == request_id,
+                                          col(DocumentRequest.user_id) == user_id)
+    request = (await db.exec(query.with_for_update() if lock else query)).first()
+    if request is None:
+        raise not_found("Document request")
+    if request.status not in UPLOADABLE_REQUEST_STATES:
+        message = ("A document for this request is waiting for review" if request.status == SUBMITTED
+                   else "This request is already fulfilled")
+        raise ApiError(409, "conflict", message)
+    return request
+
+
+def _request_id(form: dict[str, str]) -> int | None:
+    raw = form.get("requestId", "").strip()
+    if not raw or raw in ("null", "undefined"):
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 10 and 1 <= int(raw) <= MAX_DB_INT):
+        raise invalid_field("requestId", "Invalid document request")
+    return int(raw)
+
+
+def _name_and_description(form: dict[str, str], file_name: str) -> tuple[str, str | None]:
+    name = " ".join(form.get("name", "").split()) or file_name
+    if len(name) > MAX_NAME_LENGTH:
+        raise invalid_field("name", f"Name must be at most {MAX_NAME_LENGTH} characters")
+    description = form.get("description", "").strip() or None
+    if description is not None and len(description) > MAX_DESCRIPTION_LENGTH:
+        raise invalid_field("description", f"Description must be at most {MAX_DESCRIPTION_LENGTH} characters")
+    return name, description
+
+
+async def _remove_quietly(storage: Storage, key: str) -> None:
+    with anyio.CancelScope(shield=True):  # also when the request was cancelled (client gone)
+        await anyio.to_thread.run_sync(storage.remove, key)
+
+
+async def _store_file(reader: MultipartReader, raw_name: str, storage: Storage, limit: int) -> StoredFile:
+    file_name = sanitize_file_name(raw_name)
+    kind = kind_for(file_name)  # the extension first: nothing is read for a refused type
+    head, complete = await reader.read_head()
+    if not head:
+        raise invalid_field("file", "The file is empty")
+    if not kind.check(head, complete):
+        raise unsupported_type()
+    key = uuid.uuid4().hex
+    try:
+        source = FileSource(reader, head, complete, limit, TextCheck() if kind.mime_type == "text/plain" else None)
+        await anyio.to_thread.run_sync(storage.put_stream, key, source, kind.mime_type)
+    except TooLarge:
+        await _remove_quietly(storage, key)
+        raise too_large(limit) from None
+    except BadContent:
+        await _remove_quietly(storage, key)
+        raise unsupported_type() from None
+    except BaseException:
+        await _remove_quietly(storage, key)
+        raise
+    return StoredFile(key, file_name or f"document.{kind.extensions[0]}", kind, source.size)
+
+
+async def receive_upload(request: Request, identity: Identity, db: AsyncSession, storage: Storage,
+                         settings: DocumentsSettings) -> Document:
+    """Streams the form's file to storage while reading the form, then records the document and its event
+    in one transaction. A file that did not reach storage gets no row; a stored file whose row could not be
+    written (or whose form turned out invalid) is removed again."""
+    limit = settings.max_upload_bytes
+    boundary = boundary_of(request.headers.get("content-type", ""))
+    max_body = limit + FORM_OVERHEAD_BYTES
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and (len(declared) > 18 or int(declared) > max_body):
+        raise closing(too_large(limit))  # refused before a byte of the body is read
+    reader = MultipartReader(request.stream(), boundary, max_body, lambda: too_large(limit))
+    try:
+        return await _receive_form(reader, identity, db, storage, limit)
+    except ApiError as error:
+        if not reader.finished:
+            raise closing(error) from None
+        raise
+
+
+def closing(error: ApiError) -> ApiError:
+    """Marks a refusal sent before the body was read to its end: the server then closes the connection
+    instead of reading (and discarding) the rest of the body to keep it alive."""
+    error.headers = {**(error.headers or {}), "Connection": "close"}
+    return error
+
+
+async def _receive_form(reader: MultipartReader, identity: Identity, db: AsyncSession, storage: Storage,
+                        limit: int) -> Document:
+    form: dict[str, str] = {}
+    stored: StoredFile | None = None
+    try:
+        while (part := await reader.next_part()) is not None:
+            if part.name == "file" and part.file_name:  # a browser sends filename="" when none was chosen
+                if stored is not None:
+                    raise invalid_field("file", "Upload one file at a time")
+                request_id = _request_id(form)
+                if request_id is not None:  # the form named the request first: refuse before storing anything
+                    await _open_request(db, identity.user_id, request_id, lock=False)
+                    await db.rollback()  # give the connection back while the file streams
+                stored = await _store_file(reader, part.file_name, storage, limit)
+            elif part.file_name is None and part.name in TEXT_FIELDS:
+                value = await reader.read_field(FIELD_LIMIT_BYTES)
+                if value is None:
+                    raise invalid_field(part.name, "This field is too long")
+                form[part.name] = value
+        if stored is None:
+            raise invalid_field("file", "Please select a file to upload.")
+        name, description = _name_and_description(form, stored.file_name)
+        document = await _record_upload(db, identity.user_id, stored, name, description, _request_id(form))
+        await db.commit()
+    except BaseException:
+        if stored is not None:
+            await _remove_quietly(storage, stored.key)
+        raise
+    return document
+
+
+async def _record_upload(db: AsyncSession, user_id: int, stored: StoredFile, name: str, description: str | None,
+                         request_id: int | None) -> Document:
+    application_id: int | None = None
+    if request_id is not None:
+        request = await _open_request(db, user_id, request_id, lock=True)
+        request.status, request.updated_at = SUBMITTED, utcnow()
+        db.add(request)
+        application_id = request.application_id
+    if application_id is None:
+        applicant = await db.get(Applicant, user_id)
+        application_id = applicant.application_id if applicant else None
+    document = Document(user_id=user_id, application_id=application_id, request_id=request_id, name=name,
+                        description=description, file_name=stored.file_name, file_type=stored.kind.mime_type,
+                        size=stored.size, object_key=stored.key)
+    db.add(document)
+    await db.flush()
+    assert document.id is not None
+    add_event(db, DocumentUploaded(document_id=document.id, user_id=user_id, application_id=application_id,
+                                   request_id=request_id, name=name, file_type=document.file_type,
+                                   size=document.size))
+    return document
