@@ -45,7 +45,7 @@ test-python: install web
 	$(PY) -m pytest
 
 bench: install web
-	$(PY) gateway/bench/bench_user.py
+	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py
 
 clean:
 	rm -rf .test-data web/dist

@@ -1,25 +1,18 @@
 """`make bench`: latency of GET /api/user through the gateway and straight at the identity service,
 measured side by side in one run (issue 2). Prints median and p99 of each, and their ratio.
 
-    .venv/bin/python gateway/bench/bench_user.py [--requests 2000]
+    cd gateway/bench && ../../.venv/bin/python bench_user.py [--requests 2000]
 """
 
 import argparse
-import shutil
 import statistics
-import sys
 import time
-from pathlib import Path
 
 import httpx
+from harness import bench_stack
+from stack import Stack
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "deploy" / "local"))
-
-from stack import Ports, RateLimit, Stack, StackConfig  # noqa: E402
-
-from conftest import registration  # noqa: E402
+from conftest import registration
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -65,15 +58,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=2000)
     args = parser.parse_args()
-    data_dir = ROOT / ".test-data" / "bench"
-    shutil.rmtree(data_dir, ignore_errors=True)
-    stack = Stack(StackConfig(data_dir=data_dir, ports=Ports(base=27000, gateway=27080),
-                              rate_limit=RateLimit(average=100, period="1s", burst=100)))
-    stack.start()
-    try:
+    with bench_stack("user") as stack:
         run(stack, args.requests)
-    finally:
-        stack.stop()
 
 
 if __name__ == "__main__":
