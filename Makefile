@@ -41,8 +41,13 @@ lint: install
 test-web: install
 	cd web && npm test
 
+# One pytest process per suite: services each have their own `applicants` table, and one process
+# cannot hold two tables of the same name on SQLModel's metadata. Each run starts its own stack.
+PY_SUITES := services/common services/identity services/applications services/documents services/contracts \
+	services/messages gateway/tests web/e2e
+
 test-python: install web
-	$(PY) -m pytest
+	@set -e; for suite in $(PY_SUITES); do echo "== $$suite"; $(PY) -m pytest $$suite; done
 
 bench: install web
 	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py
