@@ -2,7 +2,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, searchForWorkspaceRoot } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -10,6 +10,13 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
+    // The employment contract text is imported from the contracts service's templates (one source).
+    fs: {
+      allow: [
+        searchForWorkspaceRoot(process.cwd()),
+        fileURLToPath(new URL('../services/contracts/contracts/templates', import.meta.url)),
+      ],
+    },
     // The Traefik gateway routes /api to the services (design.md "The shape").
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },

@@ -22,7 +22,10 @@ describe('AdminPage (spec §2 admin panel)', () => {
 
   it('opens the tab named in ?tab= and records tab changes in the URL', async () => {
     const user = userEvent.setup();
-    stubApi({ 'GET /api/admin/messages': () => jsonResponse(200, []) });
+    stubApi({
+      'GET /api/admin/messages': () => jsonResponse(200, []),
+      'GET /api/admin/contracts': () => jsonResponse(200, []),
+    });
     const { router } = renderRoute('/admin?tab=messages', { user: admin });
     expect(await screen.findByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No messages yet')).toBeInTheDocument();
@@ -32,7 +35,7 @@ describe('AdminPage (spec §2 admin panel)', () => {
     expect(screen.getByText('Documents are coming soon')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Contracts' }));
-    expect(screen.getByText('Contracts are coming soon')).toBeInTheDocument();
+    expect(await screen.findByText('No contracts yet')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Applications' }));
     expect(router.state.location.search).toBe('');

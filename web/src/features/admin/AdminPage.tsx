@@ -1,10 +1,11 @@
-import { FileSignature, FileText } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AdminApplicationsTab } from '@/features/admin-applications';
+import { AdminContractsTab } from '@/features/contracts';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { MessagesTab } from './messages/MessagesTab';
 
@@ -58,7 +59,7 @@ export function AdminPage() {
           <ComingSoon kind="documents" Icon={FileText} />
         </TabsContent>
         <TabsContent value="contracts">
-          <ComingSoon kind="contracts" Icon={FileSignature} />
+          <AdminContractsTab />
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTab />
@@ -68,7 +69,7 @@ export function AdminPage() {
   );
 }
 
-function ComingSoon({ kind, Icon }: { kind: 'documents' | 'contracts'; Icon: LucideIcon }) {
+function ComingSoon({ kind, Icon }: { kind: 'documents'; Icon: LucideIcon }) {
   const { t } = useTranslation('admin');
   return (
     <Card>

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Language } from '@/types/api';
+// The single source of the contract text: the contracts service renders the same files (spec §2).
+import contractEn from '../../../../services/contracts/contracts/templates/employment_contract.en.json';
+import contractEt from '../../../../services/contracts/contracts/templates/employment_contract.et.json';
 
 export interface ContractSection {
   title: string;
@@ -29,33 +30,10 @@ export interface ContractDocument {
   };
 }
 
-const CONTRACT_LANGUAGES: Language[] = ['et', 'en'];
+/** Both language versions, bundled at build time from the templates the backend uses. */
+export const BILINGUAL_CONTRACT: Record<Language, ContractDocument> = { et: contractEt, en: contractEn };
 
-function isContractDocument(value: unknown): value is ContractDocument {
-  return typeof value === 'object' && value !== null && Array.isArray((value as ContractDocument).sections);
-}
-
-/**
- * The contract in both languages whatever the UI language (spec §2): each language's `contract`
- * namespace holds its own version, so the other language's file is loaded on demand.
- */
+/** The contract in both languages whatever the UI language (spec §2). */
 export function useBilingualContract(): Record<Language, ContractDocument> | null {
-  const { i18n } = useTranslation();
-  const missing = CONTRACT_LANGUAGES.filter((lng) => !i18n.hasResourceBundle(lng, 'contract'));
-  const [loaded, setLoaded] = useState(missing.length === 0);
-
-  useEffect(() => {
-    if (loaded) return;
-    let active = true;
-    const absent = CONTRACT_LANGUAGES.filter((lng) => !i18n.hasResourceBundle(lng, 'contract'));
-    void i18n.reloadResources(absent, ['contract']).then(() => active && setLoaded(true));
-    return () => {
-      active = false;
-    };
-  }, [loaded, i18n]);
-
-  if (!loaded) return null;
-  const et: unknown = i18n.getFixedT('et', 'contract')('document', { returnObjects: true });
-  const en: unknown = i18n.getFixedT('en', 'contract')('document', { returnObjects: true });
-  return isContractDocument(et) && isContractDocument(en) ? { et, en } : null;
+  return BILINGUAL_CONTRACT;
 }

@@ -9,6 +9,7 @@ describe('Applicant dashboard (spec §2)', () => {
     stubApi({
       'GET /api/application': () => jsonResponse(200, ownApplication()),
       'GET /api/profile': () => jsonResponse(200, profile),
+      'GET /api/contracts': () => jsonResponse(200, []),
     });
     const user = userEvent.setup();
     renderRoute('/dashboard', { user: applicant });
@@ -21,7 +22,7 @@ describe('Applicant dashboard (spec §2)', () => {
     await user.click(screen.getByRole('tab', { name: 'Documents' }));
     expect(screen.getByText('No documents yet')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Contracts' }));
-    expect(screen.getByText('No contracts yet')).toBeInTheDocument();
+    expect(await screen.findByText('No contracts yet')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Profile' }));
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/features/auth/api/use-user';
+import { ContractsTab } from '@/features/contracts';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { ApplicationTab } from './components/ApplicationTab';
-import { ContractsTab } from './components/ContractsTab';
 import { DocumentsTab } from './components/DocumentsTab';
 import { ProfileTab } from './components/ProfileTab';
 

@@ -1,0 +1,212 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { applicant, jsonResponse, renderWithProviders, requestBody, stubApi } from '@/test/render';
+import { contract, SIGNATURE, signedEmployment } from '../test-fixtures';
+import { ContractsTab } from './ContractsTab';
+
+const DRAWN = 'data:image/png;base64,drawn';
+const ctx = {
+  scale: vi.fn(),
+  beginPath: vi.fn(),
+  arc: vi.fn(),
+  fill: vi.fn(),
+  moveTo: vi.fn(),
+  lineTo: vi.fn(),
+  stroke: vi.fn(),
+  clearRect: vi.fn(),
+  lineWidth: 0,
+  lineCap: '',
+  lineJoin: '',
+  strokeStyle: '',
+  fillStyle: '',
+};
+
+beforeEach(() => {
+  // jsdom has no 2D canvas: stand in a recording context and a fixed PNG export.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () => ctx as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => DRAWN);
+  Object.values(ctx).forEach((value) => typeof value === 'function' && value.mockClear());
+});
+
+function renderTab() {
+  return renderWithProviders(<ContractsTab />, { user: applicant });
+}
+
+function drawStroke(canvas: HTMLElement) {
+  fireEvent.pointerDown(canvas, { pointerId: 1, button: 0, pointerType: 'mouse', clientX: 10, clientY: 10 });
+  fireEvent.pointerMove(canvas, { pointerId: 1, pointerType: 'mouse', clientX: 60, clientY: 40 });
+  fireEvent.pointerUp(canvas, { pointerId: 1, pointerType: 'mouse', clientX: 60, clientY: 40 });
+}
+
+async function openSign(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Sign contract Board member agreement' }));
+  return screen.getByRole('dialog');
+}
+
+describe('applicant Contracts tab (spec §2)', () => {
+  it('lists title, dates, status and the actions each status allows', async () => {
+    stubApi({
+      'GET /api/contracts': () =>
+        jsonResponse(200, [
+          contract({ expiresAt: '2025-06-30T20:59:59Z' }),
+          contract({ id: 6, title: 'Old one', status: 'expired' }),
+          contract({ id: 7, title: 'Withdrawn', status: 'cancelled' }),
+          contract({ id: 8, title: 'Sent one', status: 'sent' }),
+          signedEmployment,
+        ]),
+    });
+    renderTab();
+    const rows = await screen.findAllByTestId('contract-row');
+    expect(rows).toHaveLength(5);
+    expect(within(rows[0]).getByText(formatDate('2025-05-09T10:30:00Z', 'en'))).toBeInTheDocument();
+    expect(within(rows[0]).getByText('30 June 2025')).toBeInTheDocument();
+    expect(within(rows[0]).getAllByText('—')).toHaveLength(1);
+    const signButtons = screen.getAllByRole('button', { name: /^Sign contract/ }).map((b) => b.getAttribute('aria-label'));
+    expect(signButtons).toEqual(['Sign contract Board member agreement', 'Sign contract Sent one']);
+
+    expect(within(rows[1]).getByText('Expired')).toHaveAttribute('data-variant', 'destructive');
+    expect(within(rows[2]).getByText('Cancelled')).toHaveAttribute('data-variant', 'secondary');
+    expect(within(rows[0]).getByText('Pending')).toHaveAttribute('data-variant', 'secondary');
+    expect(within(rows[4]).getByText('Signed', { selector: '[data-status]' })).toHaveAttribute('data-variant', 'default');
+    const pdf = within(rows[4]).getByRole('link', { name: 'Download contract Employment contract as PDF' });
+    expect(pdf).toHaveAttribute('href', '/api/contracts/1/pdf');
+    expect(pdf).toHaveAttribute('download');
+    expect(within(rows[0]).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows empty, loading and error states', async () => {
+    stubApi({ 'GET /api/contracts': () => jsonResponse(200, []) });
+    const { unmount } = renderTab();
+    expect(await screen.findByText('No contracts yet')).toBeInTheDocument();
+    unmount();
+
+    stubApi({ 'GET /api/contracts': () => new Promise<Response>(() => {}) });
+    const second = renderTab();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading contracts…');
+    second.unmount();
+
+    stubApi({ 'GET /api/contracts': () => jsonResponse(500, { message: 'Database is down' }) });
+    renderTab();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load contracts');
+    expect(alert).toHaveTextContent('Database is down');
+  });
+
+  it('views a contract with its line breaks, signed date and signature image', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /api/contracts': () => jsonResponse(200, [signedEmployment]) });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'View contract Employment contract' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.className).toContain('max-w-[700px]');
+    expect(within(dialog).getByRole('heading', { name: 'Employment contract' })).toBeInTheDocument();
+    expect(within(dialog).getByText(`Created on ${formatDate(signedEmployment.createdAt, 'en')}`)).toBeInTheDocument();
+    const content = within(dialog).getByTestId('contract-content');
+    expect(content.textContent).toBe('First line\nSecond line\n\nThird paragraph');
+    expect(content).toHaveClass('whitespace-pre-wrap');
+    expect(within(dialog).getByText(`Signed on ${formatDateTime(signedEmployment.signedAt ?? '', 'en')}`)).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Handwritten signature' })).toHaveAttribute('src', SIGNATURE);
+  });
+
+  it('shows no signed part for an unsigned contract', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /api/contracts': () => jsonResponse(200, [contract()]) });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'View contract Board member agreement' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByText(/Signed on/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('img', { name: 'Handwritten signature' })).not.toBeInTheDocument();
+  });
+
+  it('signature pad: alert and disabled confirm until a stroke is drawn; clear resets', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /api/contracts': () => jsonResponse(200, [contract()]) });
+    renderTab();
+    const dialog = await openSign(user);
+    const canvas = within(dialog).getByRole('img', { name: 'Signature drawing area' });
+    expect(canvas).toHaveClass('touch-none', 'w-full', 'max-w-[500px]', 'aspect-[5/2]');
+    expect(canvas).toHaveAccessibleDescription(/mouse, pen or finger/);
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm signature' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please draw your signature before confirming.');
+    expect(confirm).toBeDisabled();
+
+    drawStroke(canvas);
+    expect(ctx.lineTo).toHaveBeenCalled();
+    expect(ctx.lineWidth).toBe(2);
+    expect(ctx.lineCap).toBe('round');
+    expect(ctx.strokeStyle).toBe('#000000');
+    expect(HTMLCanvasElement.prototype.toDataURL).toHaveBeenCalledWith('image/png');
+    expect(confirm).toBeEnabled();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    expect(ctx.clearRect).toHaveBeenCalledWith(0, 0, 500, 200);
+    expect(confirm).toBeDisabled();
+    expect(within(dialog).getByRole('alert')).toBeInTheDocument();
+  });
+
+  it('signs: sends the PNG, toasts success, closes and refetches the list', async () => {
+    const user = userEvent.setup();
+    let signed = false;
+    const fetchMock = stubApi({
+      'GET /api/contracts': () =>
+        jsonResponse(200, [signed ? contract({ status: 'signed', signedAt: '2025-05-10T10:00:00Z', signatureData: DRAWN }) : contract()]),
+      'POST /api/contracts/5/sign': () => {
+        signed = true;
+        return jsonResponse(200, contract({ status: 'signed' }));
+      },
+    });
+    renderTab();
+    const dialog = await openSign(user);
+    drawStroke(within(dialog).getByRole('img', { name: 'Signature drawing area' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm signature' }));
+
+    expect(await screen.findByText('Contract signed successfully')).toBeInTheDocument();
+    expect(requestBody(fetchMock, '/api/contracts/5/sign')).toEqual({ signatureData: DRAWN });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/contracts')).toHaveLength(2));
+    expect(await screen.findByText('Signed', { selector: '[data-status]' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Sign contract/ })).not.toBeInTheDocument();
+  });
+
+  it("signing failure: 'Signing failed' with the server's field message and the retry text; dialog stays", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [contract()]),
+      'POST /api/contracts/5/sign': () =>
+        jsonResponse(422, {
+          message: 'Validation failed',
+          code: 'invalid_signature',
+          fields: { signatureData: 'Please draw your signature' },
+        }),
+    });
+    renderTab();
+    const dialog = await openSign(user);
+    drawStroke(within(dialog).getByRole('img', { name: 'Signature drawing area' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm signature' }));
+    expect(await screen.findByText('Signing failed')).toBeInTheDocument();
+    expect(screen.getByText('Please draw your signature Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('signing failure without a usable server message shows only the retry text (Estonian)', async () => {
+    const { default: i18n } = await import('@/test/i18n');
+    await i18n.changeLanguage('et');
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [contract()]),
+      'POST /api/contracts/5/sign': () => new Response('Bad gateway', { status: 502 }),
+    });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Allkirjasta leping Board member agreement' }));
+    const dialog = screen.getByRole('dialog');
+    drawStroke(within(dialog).getByRole('img', { name: 'Allkirja joonistamise ala' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Kinnita allkiri' }));
+    expect(await screen.findByText('Allkirjastamine ebaõnnestus')).toBeInTheDocument();
+    expect(screen.getByText('Palun proovige uuesti.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,2 @@
+export { AdminContractsTab } from './components/AdminContractsTab';
+export { ContractsTab } from './components/ContractsTab';

@@ -1,0 +1,25 @@
+import type { Contract, ContractStatus } from './types';
+
+/** Spec §4: a contract counts as signed when it has a signedAt date. */
+export function isSigned(contract: Pick<Contract, 'signedAt'>): boolean {
+  return contract.signedAt !== null;
+}
+
+/** Spec §2/§4: signing is offered only from pending or sent (never signed, expired or cancelled). */
+export function canSign(contract: Pick<Contract, 'status' | 'signedAt'>): boolean {
+  return !isSigned(contract) && (contract.status === 'pending' || contract.status === 'sent');
+}
+
+export type ContractBadgeVariant = 'default' | 'destructive' | 'secondary';
+
+/** Spec §4: signed default, expired destructive, the others secondary. */
+export function contractStatusVariant(status: ContractStatus | string): ContractBadgeVariant {
+  if (status === 'signed') return 'default';
+  if (status === 'expired') return 'destructive';
+  return 'secondary';
+}
+
+/** The PDF of a signed contract (owner or admin). */
+export function contractPdfUrl(id: number): string {
+  return `/api/contracts/${id}/pdf`;
+}
