@@ -6,7 +6,7 @@ PIP := $(PY) -m pip --disable-pip-version-check -q
 SERVICES := common identity applications documents contracts messages
 PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
-WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
 
 .PHONY: run test install web lint test-python test-web bench clean
 
