@@ -25,6 +25,7 @@ describe('AdminPage (spec §2 admin panel)', () => {
     stubApi({
       'GET /api/admin/messages': () => jsonResponse(200, []),
       'GET /api/admin/contracts': () => jsonResponse(200, []),
+      'GET /api/admin/documents': () => jsonResponse(200, []),
     });
     const { router } = renderRoute('/admin?tab=messages', { user: admin });
     expect(await screen.findByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
@@ -32,7 +33,7 @@ describe('AdminPage (spec §2 admin panel)', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Documents' }));
     expect(router.state.location.search).toBe('?tab=documents');
-    expect(screen.getByText('Documents are coming soon')).toBeInTheDocument();
+    expect(await screen.findByText('Documents uploaded by applicants appear here for review.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Contracts' }));
     expect(await screen.findByText('No contracts yet')).toBeInTheDocument();

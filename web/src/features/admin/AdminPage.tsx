@@ -1,11 +1,9 @@
-import { FileText } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AdminApplicationsTab } from '@/features/admin-applications';
 import { AdminContractsTab } from '@/features/contracts';
+import { AdminDocumentsTab } from '@/features/documents';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { MessagesTab } from './messages/MessagesTab';
 
@@ -56,7 +54,7 @@ export function AdminPage() {
           <AdminApplicationsTab />
         </TabsContent>
         <TabsContent value="documents">
-          <ComingSoon kind="documents" Icon={FileText} />
+          <AdminDocumentsTab />
         </TabsContent>
         <TabsContent value="contracts">
           <AdminContractsTab />
@@ -66,20 +64,5 @@ export function AdminPage() {
         </TabsContent>
       </Tabs>
     </div>
-  );
-}
-
-function ComingSoon({ kind, Icon }: { kind: 'documents'; Icon: LucideIcon }) {
-  const { t } = useTranslation('admin');
-  return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-        <span className="grid h-12 w-12 place-items-center rounded-full bg-primary-50 text-primary-700">
-          <Icon className="h-6 w-6" aria-hidden="true" />
-        </span>
-        <h2 className="text-lg font-semibold text-slate-900">{t(`placeholder.${kind}.title`)}</h2>
-        <p className="max-w-md text-sm text-slate-600">{t(`placeholder.${kind}.text`)}</p>
-      </CardContent>
-    </Card>
   );
 }

@@ -10,6 +10,8 @@ describe('Applicant dashboard (spec §2)', () => {
       'GET /api/application': () => jsonResponse(200, ownApplication()),
       'GET /api/profile': () => jsonResponse(200, profile),
       'GET /api/contracts': () => jsonResponse(200, []),
+      'GET /api/documents': () => jsonResponse(200, []),
+      'GET /api/document-requests': () => jsonResponse(200, []),
     });
     const user = userEvent.setup();
     renderRoute('/dashboard', { user: applicant });
@@ -20,7 +22,7 @@ describe('Applicant dashboard (spec §2)', () => {
     expect(await screen.findByText('Nordic Shelf 17 OÜ')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Documents' }));
-    expect(screen.getByText('No documents yet')).toBeInTheDocument();
+    expect(await screen.findByText('No documents yet')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Contracts' }));
     expect(await screen.findByText('No contracts yet')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Profile' }));

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/features/auth/api/use-user';
 import { ContractsTab } from '@/features/contracts';
+import { DocumentsTab } from '@/features/documents';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { ApplicationTab } from './components/ApplicationTab';
-import { DocumentsTab } from './components/DocumentsTab';
 import { ProfileTab } from './components/ProfileTab';
 
 const TABS = [

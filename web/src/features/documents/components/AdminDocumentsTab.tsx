@@ -1,0 +1,154 @@
+import { Check, Download, FileText, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  ResponsiveTable,
+  ResponsiveTableBody,
+  ResponsiveTableCell,
+  ResponsiveTableHead,
+  ResponsiveTableHeader,
+  ResponsiveTableRow,
+} from '@/components/ui/responsive-table';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState } from '@/components/ui/state-message';
+import { toast } from '@/components/ui/use-toast';
+import { useServerMessage } from '@/features/dashboard/server-message';
+import { useErrorText } from '@/hooks/use-error-text';
+import { formatDate } from '@/lib/dates';
+import { useAdminDocuments, useReviewDocument } from '../api';
+import { canReview, fileTypeLabel } from '../rules';
+import type { AdminDocument, ReviewStatus } from '../types';
+import { DocumentStatusBadge } from './DocumentStatusBadge';
+import { LoadError } from './LoadError';
+import { RequestDocumentDialog } from './RequestDocumentDialog';
+
+/** Spec §2 admin Documents: request documents and approve or reject what was uploaded. */
+export function AdminDocumentsTab() {
+  const { t, i18n } = useTranslation('documents');
+  const errorText = useErrorText();
+  const serverMessage = useServerMessage();
+  const { data: documents, isLoading, error } = useAdminDocuments();
+  const review = useReviewDocument();
+
+  const setStatus = (document: AdminDocument, status: ReviewStatus) =>
+    review.mutate(
+      { id: document.id, status },
+      {
+        onSuccess: () => toast({ title: t(`admin.toast.${status}`), description: document.name }),
+        onError: (err) =>
+          toast({
+            title: t('admin.toast.updateStatusError'),
+            description: serverMessage(err) ?? t('common:errors.unknown'),
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-4 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
+        <div className="flex flex-col gap-1">
+          <CardTitle>{t('admin.title')}</CardTitle>
+          <CardDescription>{t('admin.description')}</CardDescription>
+        </div>
+        <RequestDocumentDialog />
+      </CardHeader>
+      <CardContent className="px-4 pb-6 sm:px-6">
+        {isLoading ? (
+          <div className="flex justify-center py-12">
+            <Spinner label={t('loading')} className="[&_svg]:h-8 [&_svg]:w-8" />
+          </div>
+        ) : error ? (
+          <LoadError text={errorText(error)} />
+        ) : !documents || documents.length === 0 ? (
+          <EmptyState icon={FileText} title={t('admin.empty.title')}>
+            {t('admin.empty.text')}
+          </EmptyState>
+        ) : (
+          <ResponsiveTable aria-label={t('admin.title')}>
+            <ResponsiveTableHead>
+              <ResponsiveTableHeader>{t('columns.name')}</ResponsiveTableHeader>
+              <ResponsiveTableHeader>{t('columns.user')}</ResponsiveTableHeader>
+              <ResponsiveTableHeader>{t('columns.type')}</ResponsiveTableHeader>
+              <ResponsiveTableHeader>{t('columns.date')}</ResponsiveTableHeader>
+              <ResponsiveTableHeader>{t('columns.status')}</ResponsiveTableHeader>
+              <ResponsiveTableHeader className="md:text-right">{t('columns.actions')}</ResponsiveTableHeader>
+            </ResponsiveTableHead>
+            <ResponsiveTableBody>
+              {documents.map((document) => (
+                <ResponsiveTableRow key={document.id} data-testid="admin-document-row">
+                  <ResponsiveTableCell className="font-medium text-slate-900 md:min-w-[9rem]">
+                    <span className="flex flex-col">
+                      <span className="break-words">{document.name}</span>
+                      {document.description && (
+                        <span className="break-words text-xs font-normal text-slate-500">{document.description}</span>
+                      )}
+                    </span>
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label={t('columns.user')} className="md:min-w-[11rem]">
+                    {document.user?.fullName || document.user?.username ? (
+                      <span className="flex flex-col">
+                        <span className="text-slate-900">{document.user.fullName || document.user.username}</span>
+                        {document.user.email && <span className="break-all text-xs text-slate-500">{document.user.email}</span>}
+                      </span>
+                    ) : (
+                      <span className="text-slate-500">{t('admin.unknownUser', { id: document.userId })}</span>
+                    )}
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label={t('columns.type')} className="break-all md:min-w-[8rem] md:max-w-[12rem]">
+                    <span>{fileTypeLabel(document.fileType)}</span>
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label={t('columns.date')} className="md:whitespace-nowrap">
+                    <span>{formatDate(document.createdAt, (i18n.resolvedLanguage ?? i18n.language))}</span>
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label={t('columns.status')}>
+                    <DocumentStatusBadge status={document.status} />
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell className="md:w-[13rem]">
+                    <div className="flex flex-wrap gap-2 pt-1 md:justify-end md:pt-0">
+                      <a
+                        href={document.filePath}
+                        download
+                        className={buttonClasses('secondary', 'sm')}
+                        aria-label={t('actions.downloadNamed', { name: document.name })}
+                        title={t('actions.download')}
+                      >
+                        <Download className="h-4 w-4" aria-hidden="true" />
+                        {/* Icon only in the desktop table, where the column is narrow; the label names it. */}
+                        <span className="md:sr-only">{t('actions.download')}</span>
+                      </a>
+                      {canReview(document.status) && (
+                        <>
+                          <Button
+                            size="sm"
+                            disabled={review.isPending}
+                            onClick={() => setStatus(document, 'approved')}
+                            aria-label={t('actions.approveNamed', { name: document.name })}
+                          >
+                            <Check className="h-4 w-4" aria-hidden="true" />
+                            {t('actions.approve')}
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="destructive"
+                            disabled={review.isPending}
+                            onClick={() => setStatus(document, 'rejected')}
+                            aria-label={t('actions.rejectNamed', { name: document.name })}
+                          >
+                            <X className="h-4 w-4" aria-hidden="true" />
+                            {t('actions.reject')}
+                          </Button>
+                        </>
+                      )}
+                    </div>
+                  </ResponsiveTableCell>
+                </ResponsiveTableRow>
+              ))}
+            </ResponsiveTableBody>
+          </ResponsiveTable>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

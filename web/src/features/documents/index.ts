@@ -1,0 +1,2 @@
+export { AdminDocumentsTab } from './components/AdminDocumentsTab';
+export { DocumentsTab } from './components/DocumentsTab';

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCEPT_ATTRIBUTE,
+  buildUploadForm,
+  canReview,
+  canUploadFor,
+  defaultDocumentName,
+  documentStatusVariant,
+  fileProblem,
+  fileTypeLabel,
+  isKnownDocumentStatus,
+  MAX_UPLOAD_BYTES,
+  nameToSend,
+} from './rules';
+import { documentRequest } from './test-fixtures';
+
+describe('document rules (spec §4, §5)', () => {
+  it('names a document after its file up to the first dot', () => {
+    expect(defaultDocumentName('passport.pdf')).toBe('passport');
+    expect(defaultDocumentName('passport.copy.2025.pdf')).toBe('passport');
+    expect(defaultDocumentName('README')).toBe('README');
+  });
+
+  it('sends the full file name when the name is left empty', () => {
+    expect(nameToSend('', 'passport.copy.pdf')).toBe('passport.copy.pdf');
+    expect(nameToSend('   ', 'a.pdf')).toBe('a.pdf');
+    expect(nameToSend(' My passport ', 'a.pdf')).toBe('My passport');
+  });
+
+  it('puts the text fields before the file and the description only when filled', () => {
+    const file = new File(['x'], 'a.pdf', { type: 'application/pdf' });
+    const withAll = buildUploadForm(file, 'Name', ' Notes ', 41);
+    expect([...withAll.keys()]).toEqual(['requestId', 'name', 'description', 'file']);
+    expect(withAll.get('requestId')).toBe('41');
+    expect(withAll.get('description')).toBe('Notes');
+    const bare = buildUploadForm(file, '', '  ');
+    expect([...bare.keys()]).toEqual(['name', 'file']);
+    expect(bare.get('name')).toBe('a.pdf');
+  });
+
+  it('accepts the nine file types and refuses others or oversize files before sending', () => {
+    expect(ACCEPT_ATTRIBUTE).toBe('.pdf,.doc,.docx,.jpg,.jpeg,.png,.txt,.xls,.xlsx');
+    expect(fileProblem(new File(['x'], 'SCAN.JPEG'))).toBeNull();
+    expect(fileProblem(new File(['x'], 'tool.exe'))).toBe('type');
+    expect(fileProblem(new File(['x'], 'noextension'))).toBe('type');
+    const big = new File(['x'], 'big.pdf');
+    Object.defineProperty(big, 'size', { value: MAX_UPLOAD_BYTES + 1 });
+    expect(fileProblem(big)).toBe('size');
+  });
+
+  it('shows the part of the MIME type after the slash', () => {
+    expect(fileTypeLabel('application/pdf')).toBe('pdf');
+    expect(fileTypeLabel('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe(
+      'vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(fileTypeLabel('odd')).toBe('odd');
+  });
+
+  it('maps statuses to badge variants and knows the five named ones', () => {
+    expect(documentStatusVariant('approved')).toBe('default');
+    expect(documentStatusVariant('rejected')).toBe('destructive');
+    for (const status of ['pending', 'submitted', 'requested', 'archived']) expect(documentStatusVariant(status)).toBe('secondary');
+    expect(isKnownDocumentStatus('submitted')).toBe(true);
+    expect(isKnownDocumentStatus('archived')).toBe(false);
+  });
+
+  it('offers review only for pending documents and upload only for open or rejected requests', () => {
+    expect(['pending', 'approved', 'rejected', 'submitted'].filter(canReview)).toEqual(['pending']);
+    expect(
+      ['requested', 'submitted', 'approved', 'rejected'].filter((status) => canUploadFor(documentRequest({ status }))),
+    ).toEqual(['requested', 'rejected']);
+  });
+});

@@ -1,0 +1,80 @@
+import { DOCUMENT_STATUSES, type DocumentRequest } from './types';
+
+/** Spec §5: the accepted file types, by extension. */
+export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'txt', 'xls', 'xlsx'] as const;
+export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+/** The documents service's default upload limit (DOCUMENTS_MAX_UPLOAD_BYTES); the server decides. */
+export const MAX_UPLOAD_MB = 20;
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+
+/** Spec §5: the name defaults to the file name up to the first dot ('passport.copy.pdf' → 'passport'). */
+export function defaultDocumentName(fileName: string): string {
+  const dot = fileName.indexOf('.');
+  return dot === -1 ? fileName : fileName.slice(0, dot);
+}
+
+/** The name sent: what was typed, or the full file name when left empty (spec §5). */
+export function nameToSend(typed: string, fileName: string): string {
+  return typed.trim() || fileName;
+}
+
+/**
+ * The multipart body. The text fields come before the file so the server can refuse a bad request
+ * before reading the bytes; the description is only sent when filled in (spec §5).
+ */
+export function buildUploadForm(file: File, name: string, description: string, requestId?: number): FormData {
+  const form = new FormData();
+  if (requestId !== undefined) form.append('requestId', String(requestId));
+  form.append('name', nameToSend(name, file.name));
+  if (description.trim()) form.append('description', description.trim());
+  form.append('file', file);
+  return form;
+}
+
+export type FileProblem = 'type' | 'size' | null;
+
+/** Client-side pre-check (the server has the last word): extension and size. */
+export function fileProblem(file: File): FileProblem {
+  const dot = file.name.lastIndexOf('.');
+  const ext = dot === -1 ? '' : file.name.slice(dot + 1).toLowerCase();
+  if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(ext)) return 'type';
+  if (file.size > MAX_UPLOAD_BYTES) return 'size';
+  return null;
+}
+
+/** Spec §2: the file type is shown as the part after the slash of the MIME type. */
+export function fileTypeLabel(mime: string): string {
+  const slash = mime.indexOf('/');
+  return slash === -1 ? mime : mime.slice(slash + 1);
+}
+
+export type DocumentBadgeVariant = 'default' | 'destructive' | 'secondary';
+
+/** Spec §4: approved default, rejected destructive, all others secondary. */
+export function documentStatusVariant(status: string): DocumentBadgeVariant {
+  if (status === 'approved') return 'default';
+  if (status === 'rejected') return 'destructive';
+  return 'secondary';
+}
+
+export function isKnownDocumentStatus(status: string): boolean {
+  return (DOCUMENT_STATUSES as readonly string[]).includes(status);
+}
+
+/** A request can (still or again) be answered with an upload while it is open or was rejected. */
+export function canUploadFor(request: DocumentRequest): boolean {
+  return request.status === 'requested' || request.status === 'rejected';
+}
+
+/** Only pending documents can be approved or rejected (spec §4). */
+export function canReview(status: string): boolean {
+  return status === 'pending';
+}
+
+export function formatSize(bytes: number, language: string): string {
+  const locale = language === 'en' ? 'en-GB' : 'et-EE';
+  if (bytes < 1024) return `${bytes} B`;
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(kb)} KB`;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(kb / 1024)} MB`;
+}
