@@ -1,4 +1,7 @@
-"""Renders the route table (routes.py) into Traefik's dynamic configuration."""
+"""Renders the route table (routes.py) into Traefik's configuration. The routers, middlewares and their
+order are decided here once; the local stack, docker-compose and Kubernetes only differ in where the
+services live (Upstreams) and in the shape Traefik reads them in (file provider here, CRDs in
+kubernetes.py)."""
 
 import json
 from dataclasses import dataclass
@@ -7,6 +10,22 @@ from pathlib import Path
 from gateway.routes import ROUTES, Route
 
 ASSERTION_HEADER = "X-Portal-Identity"
+SERVICE_PORT = 8000  # every service in a container or pod
+WEB_PORT = 8080  # the SPA's static server in a container or pod
+WEB_SERVICE = "web"
+
+# The SPA loads only its own scripts; styles may be inline because Radix injects scroll-lock styles.
+# Signatures are shown as data: URLs; documents are downloaded through blob: URLs.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
+    "font-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+# Compressing PDFs, images and uploads' downloads wastes CPU; text is where the savings are.
+COMPRESSED_TYPES = ["text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
+                    "application/json", "image/svg+xml"]
+# Every router runs these first, in this order.
+COMMON_CHAIN = ["security-headers", "compress", "strip-identity"]
 
 
 @dataclass(frozen=True)
@@ -23,8 +42,11 @@ class RateLimit:
     burst: int
 
 
-def _middlewares(route: Route) -> list[str]:
-    chain = ["strip-identity"]
+PRODUCTION_RATE_LIMIT = RateLimit(average=30, period="1m", burst=20)
+
+
+def middleware_chain(route: Route) -> list[str]:
+    chain = list(COMMON_CHAIN)
     if route.rate_limited:
         chain.append("rate-limit")
     if route.access in ("user", "admin"):
@@ -32,37 +54,65 @@ def _middlewares(route: Route) -> list[str]:
     return chain
 
 
-def _priority(route: Route) -> int:
+def priority(route: Route) -> int:
     return 10 if route.name == "api-unknown" else 100
 
 
-def render(upstreams: Upstreams, rate_limit: RateLimit) -> dict[str, object]:
-    routers: dict[str, object] = {
-        r.name: {"rule": r.rule, "service": r.service, "middlewares": _middlewares(r), "priority": _priority(r),
-                 "entryPoints": ["web"]}
-        for r in ROUTES
+def web_route() -> Route:
+    """Everything that is not /api: the SPA, which falls back to index.html for its own routes."""
+    return Route(WEB_SERVICE, "PathPrefix(`/`)", WEB_SERVICE, "public")
+
+
+def all_routes() -> list[tuple[Route, int]]:
+    return [(r, priority(r)) for r in ROUTES] + [(web_route(), 1)]
+
+
+def middlewares(identity_auth: str, rate_limit: RateLimit) -> dict[str, dict[str, object]]:
+    """Middleware definitions by name; the same bodies serve Traefik's file provider and its CRDs."""
+    forward = {"trustForwardHeader": False, "authResponseHeaders": [ASSERTION_HEADER]}
+    return {
+        "security-headers": {"headers": {
+            "contentSecurityPolicy": CONTENT_SECURITY_POLICY,
+            "frameDeny": True,
+            "contentTypeNosniff": True,
+            "referrerPolicy": "strict-origin-when-cross-origin",
+            "permissionsPolicy": "camera=(), microphone=(), geolocation=(), payment=()",
+            # HSTS only over HTTPS: at Traefik itself or at a TLS proxy in front that Traefik trusts.
+            "stsSeconds": 31536000, "stsIncludeSubdomains": True,
+            "sslProxyHeaders": {"X-Forwarded-Proto": "https"},
+        }},
+        "compress": {"compress": {"includedContentTypes": COMPRESSED_TYPES, "minResponseBodyBytes": 1024}},
+        # Nobody but ForwardAuth may set the identity header: drop whatever the client sent.
+        "strip-identity": {"headers": {"customRequestHeaders": {ASSERTION_HEADER: ""}}},
+        "rate-limit": {"rateLimit": {"average": rate_limit.average, "period": rate_limit.period,
+                                     "burst": rate_limit.burst}},
+        "auth-user": {"forwardAuth": {"address": f"{identity_auth}/internal/auth/user", **forward}},
+        "auth-admin": {"forwardAuth": {"address": f"{identity_auth}/internal/auth/admin", **forward}},
     }
-    routers["web"] = {"rule": "PathPrefix(`/`)", "service": "web", "priority": 1, "entryPoints": ["web"],
-                      "middlewares": ["strip-identity"]}
+
+
+def render(upstreams: Upstreams, rate_limit: RateLimit, entry_points: tuple[str, ...] = ("web",)) -> dict[str, object]:
+    """Traefik's dynamic configuration for its file provider (the local stack and docker-compose)."""
+    routers: dict[str, object] = {
+        route.name: {"rule": route.rule, "service": route.service, "middlewares": middleware_chain(route),
+                     "priority": rank, "entryPoints": list(entry_points)}
+        for route, rank in all_routes()
+    }
     services: dict[str, object] = {
         name: {"loadBalancer": {"servers": [{"url": url} for url in urls],
                                 "healthCheck": {"path": "/healthz", "interval": "5s", "timeout": "2s"}}}
         for name, urls in upstreams.services.items()
     }
-    services["web"] = {"loadBalancer": {"servers": [{"url": upstreams.web}]}}
-    forward = {"trustForwardHeader": False, "authResponseHeaders": [ASSERTION_HEADER]}
-    middlewares = {
-        # Nobody but ForwardAuth may set the identity header: drop whatever the client sent.
-        "strip-identity": {"headers": {"customRequestHeaders": {ASSERTION_HEADER: ""}}},
-        "rate-limit": {"rateLimit": {"average": rate_limit.average, "period": rate_limit.period,
-                                     "burst": rate_limit.burst}},
-        "auth-user": {"forwardAuth": {"address": f"{upstreams.identity_auth}/internal/auth/user", **forward}},
-        "auth-admin": {"forwardAuth": {"address": f"{upstreams.identity_auth}/internal/auth/admin", **forward}},
-    }
-    return {"http": {"routers": routers, "services": services, "middlewares": middlewares}}
+    services[WEB_SERVICE] = {"loadBalancer": {"servers": [{"url": upstreams.web}]}}
+    return {"http": {"routers": routers, "services": services,
+                     "middlewares": middlewares(upstreams.identity_auth, rate_limit)}}
+
+
+def to_text(config: dict[str, object]) -> str:
+    # JSON is valid YAML, and Traefik's file provider reads .yml.
+    return json.dumps(config, indent=2) + "\n"
 
 
 def write(path: Path, upstreams: Upstreams, rate_limit: RateLimit) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    # JSON is valid YAML, and Traefik's file provider reads .yml.
-    path.write_text(json.dumps(render(upstreams, rate_limit), indent=2))
+    path.write_text(to_text(render(upstreams, rate_limit)))

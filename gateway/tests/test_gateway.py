@@ -1,12 +1,14 @@
 """The gateway (design.md, Identity at the gateway; spec §6): who reaches what, forged identities,
 cookie flags, CSRF, rate limits, and the SPA fallback, all through Traefik."""
 
+import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
 import pytest
 
+from gateway.render import CONTENT_SECURITY_POLICY
 from gateway.routes import ROUTES
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 
@@ -140,3 +142,36 @@ def test_request_ids_pass_through(gateway: str) -> None:
     response = httpx.get(f"{gateway}/api/user", headers={"X-Request-Id": "trace-me-123"})
     assert response.headers["x-request-id"] == "trace-me-123"
     assert len(httpx.get(f"{gateway}/api/user").headers["x-request-id"]) >= 16
+
+
+# ---- security headers and compression at the gateway (issue 7) --------------------------------------
+
+@pytest.mark.parametrize("path", ["/", "/dashboard", "/api/user", "/api/does-not-exist"])
+def test_every_answer_carries_the_security_headers(gateway: str, path: str) -> None:
+    headers = httpx.get(f"{gateway}{path}").headers
+    assert headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "strict-origin-when-cross-origin"
+    assert "camera=()" in headers["permissions-policy"]
+
+
+def test_hsts_is_not_sent_over_plain_http_even_when_the_client_claims_https(gateway: str) -> None:
+    assert "strict-transport-security" not in httpx.get(f"{gateway}/").headers
+    claimed = httpx.get(f"{gateway}/", headers={"X-Forwarded-Proto": "https"})
+    assert "strict-transport-security" not in claimed.headers  # Traefik replaces untrusted forwarded headers
+
+
+def test_scripts_and_translations_are_compressed(gateway: str) -> None:
+    index = httpx.get(f"{gateway}/").text
+    script = re.search(r'src="(/assets/[^"]+\.js)"', index)
+    assert script is not None
+    for path in (script.group(1), "/locales/et/common.json"):
+        plain = httpx.get(f"{gateway}{path}", headers={"Accept-Encoding": "identity"})
+        packed = httpx.get(f"{gateway}{path}", headers={"Accept-Encoding": "gzip"})
+        assert plain.status_code == packed.status_code == 200
+        assert "content-encoding" not in plain.headers
+        assert packed.headers["content-encoding"] == "gzip"
+        assert packed.content == plain.content  # httpx decodes; the bytes behind must be the same
+        assert packed.num_bytes_downloaded < plain.num_bytes_downloaded

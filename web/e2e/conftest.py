@@ -6,6 +6,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
+# Console reports of anything the gateway's Content-Security-Policy blocked, in any page of any test.
+CSP_VIOLATIONS: list[str] = []
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
          "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -22,7 +24,21 @@ def new_context(browser: Browser, gateway: str, locale: str = "et", width: int =
     context = browser.new_context(base_url=gateway, locale=locale, viewport={"width": width, "height": 900},
                                   reduced_motion="reduce")
     context.set_default_timeout(10_000)
+    context.on("page", _watch_for_csp_violations)
     return context
+
+
+def _watch_for_csp_violations(page: Page) -> None:
+    page.on("console", lambda message: CSP_VIOLATIONS.append(message.text)
+            if "Content Security Policy" in message.text else None)
+
+
+@pytest.fixture(autouse=True)
+def nothing_blocked_by_the_content_security_policy() -> Iterator[None]:
+    """The gateway's CSP (gateway/render.py) must not break the SPA: every browser test fails on a violation."""
+    CSP_VIOLATIONS.clear()
+    yield
+    assert CSP_VIOLATIONS == []
 
 
 @pytest.fixture

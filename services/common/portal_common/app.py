@@ -57,7 +57,7 @@ def create_service_app(service: str, settings: ServiceSettings, routers: Sequenc
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging(service, settings.log_level)
         app.state.db = Database(settings.database_url)
-        app.state.bus = EventBus(settings.nats_url, name=service)
+        app.state.bus = EventBus(settings.nats_url, name=service, stream_replicas=settings.nats_stream_replicas)
         app.state.relay = OutboxRelay(app.state.db, app.state.bus, settings.outbox_poll_seconds)
         background = asyncio.create_task(_connect_then_run(app, service, subscriptions))
         try:

@@ -17,9 +17,10 @@ CLOSE_TIMEOUT_SECONDS = 3.0
 
 
 class EventBus:
-    def __init__(self, url: str, name: str) -> None:
+    def __init__(self, url: str, name: str, stream_replicas: int = 1) -> None:
         self.url = url
         self.name = name
+        self.stream_replicas = stream_replicas
         self._client: Client | None = None
         self._js: JetStreamContext | None = None
 
@@ -32,12 +33,17 @@ class EventBus:
         await self.ensure_stream()
 
     async def ensure_stream(self) -> None:
-        config = StreamConfig(name=STREAM_NAME, subjects=STREAM_SUBJECTS, duplicate_window=DUPLICATE_WINDOW_SECONDS)
+        config = StreamConfig(name=STREAM_NAME, subjects=STREAM_SUBJECTS, duplicate_window=DUPLICATE_WINDOW_SECONDS,
+                              num_replicas=self.stream_replicas)
         try:
-            await self.js.stream_info(STREAM_NAME)
+            info = await self.js.stream_info(STREAM_NAME)
         except NotFoundError:
             await self.js.add_stream(config)
             log.info("created stream %s", STREAM_NAME)
+            return
+        if info.config.num_replicas != self.stream_replicas:  # e.g. moved from one server to a cluster
+            await self.js.update_stream(config)
+            log.info("stream %s now keeps %d replicas", STREAM_NAME, self.stream_replicas)
 
     @property
     def js(self) -> JetStreamContext:

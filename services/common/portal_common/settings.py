@@ -11,6 +11,10 @@ class ServiceSettings(BaseSettings):
 
     database_url: str = Field(default="", alias="DATABASE_URL")
     nats_url: str = Field(default="nats://127.0.0.1:4222", alias="PORTAL_NATS_URL")
+    nats_stream_replicas: int = Field(
+        default=1, ge=1, le=5, alias="PORTAL_NATS_STREAM_REPLICAS",
+        description="Copies JetStream keeps of the event stream: 1 on one server, 3 on a three-node cluster.",
+    )
     assertion_secret: SecretStr = Field(alias="PORTAL_ASSERTION_SECRET")
     trusted_origins: str = Field(
         default="",

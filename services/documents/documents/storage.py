@@ -55,6 +55,14 @@ class Storage:
                        region=settings.s3_region)
         return cls(client, settings.s3_bucket)
 
+    def ensure_bucket(self) -> bool:
+        """Creates the bucket unless it is there (SeaweedFS makes it at start, MinIO and others do not);
+        answers whether it had to."""
+        if self.client.bucket_exists(self.bucket):
+            return False
+        self.client.make_bucket(self.bucket)
+        return True
+
     def put_stream(self, key: str, data: Readable, content_type: str) -> None:
         """Stores a stream of unknown length part by part; on any failure the multipart upload is aborted by
         the SDK, and the exception (the source's own included) propagates."""

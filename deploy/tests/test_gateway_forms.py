@@ -1,0 +1,117 @@
+"""The gateway's routing exists once (issue 7): gateway/routes.py. The local Traefik config is rendered
+from it at start; the compose and Kubernetes forms are generated files. These tests read each form back
+and hold it against the table, so none can drift."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from gateway import generate
+from gateway.render import (COMMON_CHAIN, PRODUCTION_RATE_LIMIT, SERVICE_PORT, WEB_PORT, WEB_SERVICE, Upstreams,
+                            middlewares, render)
+from gateway.routes import ROUTES, SERVICES
+
+ROOT = Path(__file__).resolve().parents[2]
+Table = set[tuple[str, str, tuple[str, ...], int]]  # (rule, service, middleware chain, priority)
+
+
+def _expected() -> Table:
+    table: Table = set()
+    for route in ROUTES:
+        chain = [*COMMON_CHAIN, *(["rate-limit"] if route.rate_limited else [])]
+        chain += [f"auth-{route.access}"] if route.access in ("user", "admin") else []
+        table.add((route.rule, route.service, tuple(chain), 10 if route.rule == "PathPrefix(`/api`)" else 100))
+    return table | {("PathPrefix(`/`)", WEB_SERVICE, tuple(COMMON_CHAIN), 1)}
+
+
+def _file_provider_table(config: dict[str, Any]) -> Table:
+    return {(r["rule"], r["service"], tuple(r["middlewares"]), r["priority"])
+            for r in config["http"]["routers"].values()}
+
+
+def _local_config() -> dict[str, Any]:
+    # What deploy/local/stack.py writes, with the addresses of one machine.
+    upstreams = Upstreams(services={name: [f"http://127.0.0.1:{9000 + i}"] for i, name in enumerate(SERVICES)},
+                          web="http://127.0.0.1:8999", identity_auth="http://127.0.0.1:9000")
+    return render(upstreams, PRODUCTION_RATE_LIMIT)
+
+
+def _compose_config() -> dict[str, Any]:
+    text = generate.COMPOSE_FILE.read_text()
+    loaded: dict[str, Any] = yaml.safe_load(text)
+    return loaded
+
+
+def _kubernetes_objects() -> list[dict[str, Any]]:
+    return [doc for doc in yaml.safe_load_all(generate.KUBERNETES_FILE.read_text()) if doc]
+
+
+def _kubernetes_table() -> Table:
+    [route] = [o for o in _kubernetes_objects() if o["kind"] == "IngressRoute"]
+    table: Table = set()
+    for entry in route["spec"]["routes"]:
+        [service] = entry["services"]
+        expected_port = WEB_PORT if service["name"] == WEB_SERVICE else SERVICE_PORT
+        assert service["port"] == expected_port and entry["kind"] == "Rule"
+        table.add((entry["match"], service["name"], tuple(m["name"] for m in entry["middlewares"]),
+                   entry["priority"]))
+    return table
+
+
+def test_the_generated_files_are_current() -> None:
+    assert generate.main(["--check"]) == 0, "run: python -m gateway.generate"
+
+
+@pytest.mark.parametrize("form", ["local", "compose", "kubernetes"])
+def test_every_form_routes_exactly_the_table(form: str) -> None:
+    table = {"local": lambda: _file_provider_table(_local_config()),
+             "compose": lambda: _file_provider_table(_compose_config()),
+             "kubernetes": _kubernetes_table}[form]()
+    assert table == _expected()
+    assert len(table) == len(ROUTES) + 1  # no route lost to a duplicate
+
+
+def _without_addresses(definitions: dict[str, Any]) -> dict[str, Any]:
+    """Middleware definitions with ForwardAuth's host taken out: the only part that differs by form."""
+    blanked = json.loads(json.dumps(definitions))
+    for body in blanked.values():
+        if "forwardAuth" in body:
+            body["forwardAuth"]["address"] = body["forwardAuth"]["address"].split("/internal/")[1]
+    return blanked
+
+
+def test_every_form_defines_the_same_middlewares() -> None:
+    local = _without_addresses(_local_config()["http"]["middlewares"])
+    compose = _without_addresses(_compose_config()["http"]["middlewares"])
+    kubernetes = _without_addresses({o["metadata"]["name"]: o["spec"] for o in _kubernetes_objects()
+                                     if o["kind"] == "Middleware"})
+    assert local == compose == kubernetes == _without_addresses(middlewares("http://x", PRODUCTION_RATE_LIMIT))
+    assert local["auth-admin"]["forwardAuth"]["address"] == "auth/admin"
+
+
+def test_forward_auth_reaches_identity_in_every_form() -> None:
+    compose = _compose_config()["http"]["middlewares"]["auth-user"]["forwardAuth"]["address"]
+    kubernetes = next(o for o in _kubernetes_objects() if o["metadata"]["name"] == "auth-user")
+    assert compose == f"http://identity:{SERVICE_PORT}/internal/auth/user"
+    assert kubernetes["spec"]["forwardAuth"]["address"] == \
+        f"http://identity.portal.svc.cluster.local:{SERVICE_PORT}/internal/auth/user"
+
+
+def test_compose_sends_each_service_to_its_container() -> None:
+    upstreams = _compose_config()["http"]["services"]
+    for name in SERVICES:
+        assert upstreams[name]["loadBalancer"]["servers"] == [{"url": f"http://{name}:{SERVICE_PORT}"}]
+        assert upstreams[name]["loadBalancer"]["healthCheck"]["path"] == "/healthz"
+    assert upstreams[WEB_SERVICE]["loadBalancer"]["servers"] == [{"url": f"http://web:{WEB_PORT}"}]
+
+
+def test_a_changed_table_makes_the_check_fail(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    copy = tmp_path / "gateway.yaml"
+    copy.write_text(generate.KUBERNETES_FILE.read_text().replace("/api/contact", "/api/kontakt"))
+    monkeypatch.setattr(generate, "KUBERNETES_FILE", copy)
+    assert generate.main(["--check"]) == 1
+    assert generate.main([]) == 0 and generate.main(["--check"]) == 0  # rewriting repairs it
+    assert "/api/contact" in copy.read_text()

@@ -1,0 +1,37 @@
+"""The route table as Traefik's Kubernetes CRDs: one IngressRoute and its Middlewares. Traefik balances
+straight over each Service's ready pods, so scaling a Deployment needs no change here."""
+
+from gateway.render import SERVICE_PORT, WEB_PORT, WEB_SERVICE, RateLimit, all_routes, middleware_chain, middlewares
+
+API_VERSION = "traefik.io/v1alpha1"
+NAMESPACE = "portal"
+TLS_CERTIFICATE = "portal-tls"  # a kubernetes.io/tls Secret made by the operator or cert-manager; see deploy/README.md
+LABELS = {"app.kubernetes.io/part-of": "shelf-board", "app.kubernetes.io/component": "gateway"}
+
+
+def _metadata(name: str) -> dict[str, object]:
+    return {"name": name, "namespace": NAMESPACE, "labels": dict(LABELS)}
+
+
+def identity_auth_url() -> str:
+    # ForwardAuth is called from Traefik's own namespace, so the address is fully qualified.
+    return f"http://identity.{NAMESPACE}.svc.cluster.local:{SERVICE_PORT}"
+
+
+def ingress_route() -> dict[str, object]:
+    routes = [
+        {"kind": "Rule", "match": route.rule, "priority": rank,
+         "middlewares": [{"name": name} for name in middleware_chain(route)],
+         "services": [{"name": route.service, "port": WEB_PORT if route.service == WEB_SERVICE else SERVICE_PORT}]}
+        for route, rank in all_routes()
+    ]
+    return {"apiVersion": API_VERSION, "kind": "IngressRoute", "metadata": _metadata("portal"),
+            "spec": {"entryPoints": ["websecure"], "routes": routes, "tls": {"secretName": TLS_CERTIFICATE}}}
+
+
+def render(rate_limit: RateLimit) -> list[dict[str, object]]:
+    objects: list[dict[str, object]] = [
+        {"apiVersion": API_VERSION, "kind": "Middleware", "metadata": _metadata(name), "spec": spec}
+        for name, spec in middlewares(identity_auth_url(), rate_limit).items()
+    ]
+    return [*objects, ingress_route()]
