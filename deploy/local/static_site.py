@@ -1,26 +1,58 @@
-"""Serves the built SPA for the local stack: hashed assets cached for a year, index.html never cached,
-and index.html for any path that is not a file (history fallback). Containers use a static server instead."""
+"""Serves the built SPA for the local stack with the policy of the web image's nginx (deploy/web/nginx.conf):
+hashed files under assets/ cached for a year and a missing one a 404 (a stale chunk fails loudly),
+every other file (index.html, locales, favicon) revalidated on every use, index.html for any other path
+(history fallback), /healthz for the process. deploy/tests/test_web_server.py holds both servers to it."""
 
 import os
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
+from starlette.staticfiles import NotModifiedResponse
 
-DIST = Path(os.environ.get("PORTAL_WEB_DIST", Path(__file__).resolve().parents[2] / "web" / "dist")).resolve()
-NO_CACHE = {"Cache-Control": "no-cache"}
-IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable"}
-
-
-async def serve(request: Request) -> Response:
-    relative = request.path_params["path"]
-    candidate = (DIST / relative).resolve()
-    if relative and candidate.is_file() and candidate.is_relative_to(DIST):
-        headers = IMMUTABLE if relative.startswith("assets/") else NO_CACHE
-        return FileResponse(candidate, headers={**headers, "X-Content-Type-Options": "nosniff"})
-    return FileResponse(DIST / "index.html", headers={**NO_CACHE, "X-Content-Type-Options": "nosniff"})
+DEFAULT_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
+NOSNIFF = {"X-Content-Type-Options": "nosniff"}
+NO_CACHE = {"Cache-Control": "no-cache", **NOSNIFF}
+IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable", **NOSNIFF}
 
 
-app = Starlette(routes=[Route("/{path:path}", serve, methods=["GET", "HEAD"])])
+def file_response(request: Request, path: Path, headers: dict[str, str]) -> Response:
+    """The file, or 304 when the browser revalidates (no-cache) with the ETag it already has."""
+    response = FileResponse(path, headers=headers, stat_result=path.stat())
+    if_none_match = request.headers.get("if-none-match", "")
+    if response.headers["etag"] in (tag.strip().removeprefix("W/") for tag in if_none_match.split(",")):
+        return NotModifiedResponse(response.headers)
+    return response
+
+
+def create_app(dist: Path) -> Starlette:
+    """The app serving one built SPA folder."""
+    root = dist.resolve()
+
+    async def healthz(request: Request) -> Response:
+        return PlainTextResponse("ok", headers={"Cache-Control": "no-store", **NOSNIFF})
+
+    async def serve(request: Request) -> Response:
+        path = request.path_params["path"]
+        candidate = (root / path).resolve()
+        # The path as nginx sees it, after normalising "..": anything outside the root is an app route.
+        relative = candidate.relative_to(root).as_posix() if candidate.is_relative_to(root) else ""
+        found = bool(relative) and candidate.is_file()
+        if path.endswith("/"):
+            relative += "/"  # /assets/ is under assets/, as for nginx's `location /assets/`
+        if relative.startswith("assets/"):
+            if found:
+                return file_response(request, candidate, IMMUTABLE)
+            return PlainTextResponse("Not Found", status_code=404, headers=NOSNIFF)
+        return file_response(request, candidate if found else root / "index.html", NO_CACHE)
+
+    return Starlette(routes=[
+        Route("/healthz", healthz, methods=["GET", "HEAD"]),
+        Route("/{path:path}", serve, methods=["GET", "HEAD"]),
+    ])
+
+
+# What `uvicorn static_site:app` serves: PORTAL_WEB_DIST, or web/dist of this repository.
+app = create_app(Path(os.environ.get("PORTAL_WEB_DIST", DEFAULT_DIST)))
