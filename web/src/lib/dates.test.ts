@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, formatDate, isAtLeastAge, parseIsoDate, todayInTallinn } from './dates';
+import { ageOn, formatDate, isAtLeastAge, localeFor, parseIsoDate, todayInTallinn } from './dates';
 
 describe('age by exact birthday (spec §5: at least 21)', () => {
   const today = { year: 2025, month: 6, day: 15 };
@@ -36,5 +36,15 @@ describe('Tallinn dates (spec §1: Estonian company)', () => {
     const date = new Date('2025-05-09T10:00:00Z');
     expect(formatDate(date, 'en')).toBe('9 May 2025');
     expect(formatDate(date, 'et')).toBe('9. mai 2025');
+  });
+
+  it('treats regional English tags such as en-US as English and anything else as Estonian', () => {
+    const date = new Date('2025-05-09T10:00:00Z');
+    expect(formatDate(date, 'en-US')).toBe('9 May 2025');
+    expect(localeFor('en-US')).toBe('en-GB');
+    expect(localeFor('EN')).toBe('en-GB');
+    expect(localeFor('et-EE')).toBe('et-EE');
+    expect(localeFor('fi')).toBe('et-EE');
+    expect(localeFor('')).toBe('et-EE');
   });
 });

@@ -4,10 +4,12 @@ export const TIME_ZONE = 'Europe/Tallinn';
 
 export type DateInput = Date | string | number;
 
-const LOCALES: Record<string, string> = { et: 'et-EE', en: 'en-GB' };
-
+/**
+ * The Intl locale for a UI language. i18next may report a regional tag such as 'en-US' (from the
+ * browser), so anything starting with 'en' is English; everything else is Estonian (the default).
+ */
 export function localeFor(language: string): string {
-  return LOCALES[language] ?? LOCALES.et;
+  return language.toLowerCase().startsWith('en') ? 'en-GB' : 'et-EE';
 }
 
 function toDate(value: DateInput): Date {

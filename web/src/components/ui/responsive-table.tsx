@@ -35,6 +35,21 @@ export function ResponsiveTableHeader({ className, ...props }: ThHTMLAttributes<
   );
 }
 
+/**
+ * A header row from column names. `actions`, when given, names a last column of row buttons, which is
+ * right-aligned on wide screens.
+ */
+export function ResponsiveTableColumns({ names, actions }: { names: string[]; actions?: string }) {
+  return (
+    <ResponsiveTableHead>
+      {names.map((name) => (
+        <ResponsiveTableHeader key={name}>{name}</ResponsiveTableHeader>
+      ))}
+      {actions !== undefined && <ResponsiveTableHeader className="md:text-right">{actions}</ResponsiveTableHeader>}
+    </ResponsiveTableHead>
+  );
+}
+
 export function ResponsiveTableBody({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
   return <tbody className={cn('flex flex-col gap-3 md:table-row-group md:gap-0', className)} {...props} />;
 }

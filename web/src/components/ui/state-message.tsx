@@ -1,4 +1,4 @@
-import { AlertTriangle, type LucideIcon } from 'lucide-react';
+import { AlertCircle, AlertTriangle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -47,6 +47,19 @@ export function ErrorState({
         <h2 className="text-lg font-semibold text-danger-700">{title}</h2>
         {children && <div className="text-sm leading-relaxed text-slate-700">{children}</div>}
         {actions && <div className="mt-2 flex flex-wrap gap-2">{actions}</div>}
+      </div>
+    </div>
+  );
+}
+
+/** A compact alert for a list that failed to load, shown in place of the list. */
+export function LoadError({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div role="alert" className="flex items-start gap-3 rounded-lg border border-danger-600/30 bg-danger-50 p-4 text-danger-700">
+      <AlertCircle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+      <div className="min-w-0">
+        <p className="font-semibold">{title}</p>
+        {children && <p className="break-words text-sm">{children}</p>}
       </div>
     </div>
   );

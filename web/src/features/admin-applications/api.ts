@@ -92,6 +92,13 @@ export function useAssignCompany(id: string) {
   });
 }
 
+/** The admin's pick list of applicants (new contracts, document requests): applications, newest first. */
+export const APPLICANT_OPTIONS_KEY = [`${APPLICATIONS_PATH}?limit=200`] as const;
+
+export function useApplicantOptions(enabled: boolean) {
+  return useQuery<ApplicationListItem[]>({ queryKey: APPLICANT_OPTIONS_KEY, enabled });
+}
+
 export function useCompanies(enabled = true) {
   return useQuery<ShelfCompany[]>({ queryKey: COMPANIES_KEY, enabled });
 }

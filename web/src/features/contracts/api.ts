@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationListItem } from '@/features/admin-applications/types';
 import { apiJson } from '@/lib/api-client';
 import type { AdminContract, Contract, ContractCreateBody, SignBody } from './types';
 
 export const OWN_CONTRACTS_KEY = ['/api/contracts'] as const;
 export const ADMIN_CONTRACTS_KEY = ['/api/admin/contracts'] as const;
-/** The admin's pick list of applicants comes from the applications service (newest first). */
-export const APPLICANT_OPTIONS_KEY = ['/api/admin/applications?limit=200'] as const;
 
 /** The signed-in applicant's contracts, newest first (expiry is computed by the server). */
 export function useOwnContracts() {
@@ -40,8 +37,4 @@ export function useChangeContractStatus() {
       apiJson<AdminContract>('PUT', `/api/admin/contracts/${id}/status`, { status }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_CONTRACTS_KEY }),
   });
-}
-
-export function useApplicantOptions(enabled: boolean) {
-  return useQuery<ApplicationListItem[]>({ queryKey: APPLICANT_OPTIONS_KEY, enabled });
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/use-toast';
 import { ApiError, isKnownErrorCode, parseApiError } from '@/lib/api-client';
 
 /**
@@ -22,5 +23,16 @@ export function useServerMessage() {
       return parsed.message && parsed.message !== error.text ? parsed.message : null;
     },
     [t],
+  );
+}
+
+/** A destructive toast for a failed request: the given title over the server's message or the default text. */
+export function useFailureToast() {
+  const { t } = useTranslation('common');
+  const serverMessage = useServerMessage();
+  return useCallback(
+    (title: string, error: unknown) =>
+      toast({ title, description: serverMessage(error) ?? t('errors.unknown'), variant: 'destructive' }),
+    [serverMessage, t],
   );
 }

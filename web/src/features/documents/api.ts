@@ -1,13 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationListItem } from '@/features/admin-applications/types';
 import { ApiError, apiJson, apiRequest } from '@/lib/api-client';
 import type { AdminDocument, Document, DocumentRequest, DocumentRequestBody, ReviewStatus } from './types';
 
 export const OWN_DOCUMENTS_KEY = ['/api/documents'] as const;
 export const OWN_REQUESTS_KEY = ['/api/document-requests'] as const;
 export const ADMIN_DOCUMENTS_KEY = ['/api/admin/documents'] as const;
-/** The admin's pick list of applicants comes from the applications service (spec §2). */
-export const APPLICANT_OPTIONS_KEY = ['/api/admin/applications?limit=200'] as const;
 
 export function useOwnDocuments() {
   return useQuery<Document[]>({ queryKey: OWN_DOCUMENTS_KEY });
@@ -19,10 +16,6 @@ export function useOwnRequests() {
 
 export function useAdminDocuments() {
   return useQuery<AdminDocument[]>({ queryKey: ADMIN_DOCUMENTS_KEY });
-}
-
-export function useApplicantOptions(enabled: boolean) {
-  return useQuery<ApplicationListItem[]>({ queryKey: APPLICANT_OPTIONS_KEY, enabled });
 }
 
 /** Thrown when the person cancels an upload; not a failure to report. */

@@ -1,3 +1,4 @@
+import { localeFor } from '@/lib/dates';
 import { DOCUMENT_STATUSES, type DocumentRequest } from './types';
 
 /** Spec §5: the accepted file types, by extension. */
@@ -72,7 +73,7 @@ export function canReview(status: string): boolean {
 }
 
 export function formatSize(bytes: number, language: string): string {
-  const locale = language === 'en' ? 'en-GB' : 'et-EE';
+  const locale = localeFor(language);
   if (bytes < 1024) return `${bytes} B`;
   const kb = bytes / 1024;
   if (kb < 1024) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(kb)} KB`;

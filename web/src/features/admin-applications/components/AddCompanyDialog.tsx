@@ -5,21 +5,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { useServerMessage } from '@/features/dashboard/server-message';
+import { useFailureToast } from '@/features/dashboard/server-message';
 import { parseApiError } from '@/lib/api-client';
 import { useCreateCompany } from '../api';
 
@@ -37,7 +27,7 @@ export function AddCompanyDialog() {
   const { t } = useTranslation('applications');
   const [open, setOpen] = useState(false);
   const create = useCreateCompany();
-  const serverMessage = useServerMessage();
+  const failureToast = useFailureToast();
   const {
     register,
     handleSubmit,
@@ -70,7 +60,6 @@ export function AddCompanyDialog() {
         },
         onError: (error) => {
           const { fields } = parseApiError(error);
-          const text = serverMessage(error);
           let shown = false;
           for (const name of ['name', 'registrationCode', 'registrationDate'] as const) {
             if (fields[name]) {
@@ -78,74 +67,60 @@ export function AddCompanyDialog() {
               shown = true;
             }
           }
-          toast({
-            title: t('companies.toast.failed'),
-            description: text ?? t('common:errors.unknown'),
-            variant: 'destructive',
-          });
+          failureToast(t('companies.toast.failed'), error);
         },
       },
     ),
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      ns="applications"
+      keyPrefix="companies.dialog"
+      size="sm"
+      open={open}
+      onOpenChange={onOpenChange}
+      onSubmit={onSubmit}
+      pending={create.isPending}
+      trigger={
         <Button>
           <Plus className="h-4 w-4" aria-hidden="true" />
           {t('companies.add')}
         </Button>
-      </DialogTrigger>
-      <DialogContent size="sm">
-        <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-col">
-          <DialogHeader>
-            <DialogTitle>{t('companies.dialog.title')}</DialogTitle>
-            <DialogDescription>{t('companies.dialog.description')}</DialogDescription>
-          </DialogHeader>
-          <DialogBody className="flex flex-col gap-5">
-            <FormField id="company-name" label={t('companies.dialog.name')} error={message(errors.name?.message)}>
-              <Input id="company-name" {...register('name')} {...invalidProps('company-name', errors.name?.message)} />
-            </FormField>
-            <FormField
-              id="company-code"
-              label={t('companies.dialog.registrationCode')}
-              error={message(errors.registrationCode?.message)}
-            >
-              <Input
-                id="company-code"
-                inputMode="numeric"
-                maxLength={8}
-                aria-describedby="company-code-hint"
-                {...register('registrationCode')}
-                {...invalidProps('company-code', errors.registrationCode?.message)}
-              />
-              <p id="company-code-hint" className="text-sm text-slate-500">
-                {t('companies.dialog.registrationCodeHint')}
-              </p>
-            </FormField>
-            <FormField
-              id="company-date"
-              label={t('companies.dialog.registrationDate')}
-              error={message(errors.registrationDate?.message)}
-            >
-              <Input
-                id="company-date"
-                type="date"
-                {...register('registrationDate')}
-                {...invalidProps('company-date', errors.registrationDate?.message)}
-              />
-            </FormField>
-          </DialogBody>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary">{t('companies.dialog.cancel')}</Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? t('companies.dialog.submitting') : t('companies.dialog.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <FormField id="company-name" label={t('companies.dialog.name')} error={message(errors.name?.message)}>
+        <Input id="company-name" {...register('name')} {...invalidProps('company-name', errors.name?.message)} />
+      </FormField>
+      <FormField
+        id="company-code"
+        label={t('companies.dialog.registrationCode')}
+        error={message(errors.registrationCode?.message)}
+      >
+        <Input
+          id="company-code"
+          inputMode="numeric"
+          maxLength={8}
+          aria-describedby="company-code-hint"
+          {...register('registrationCode')}
+          {...invalidProps('company-code', errors.registrationCode?.message)}
+        />
+        <p id="company-code-hint" className="text-sm text-slate-500">
+          {t('companies.dialog.registrationCodeHint')}
+        </p>
+      </FormField>
+      <FormField
+        id="company-date"
+        label={t('companies.dialog.registrationDate')}
+        error={message(errors.registrationDate?.message)}
+      >
+        <Input
+          id="company-date"
+          type="date"
+          {...register('registrationDate')}
+          {...invalidProps('company-date', errors.registrationDate?.message)}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { CompanyDetails, PaymentSchedule } from '@/features/dashboard/components/CompanyDetails';
-import { useServerMessage } from '@/features/dashboard/server-message';
+import { useFailureToast } from '@/features/dashboard/server-message';
 import { useAssignCompany, useCompanies } from '../api';
 import type { ApplicationDetail } from '../types';
 
@@ -82,7 +82,7 @@ function AssignCompanyForm({
   const { t } = useTranslation('applications');
   const companies = useCompanies();
   const assign = useAssignCompany(id);
-  const serverMessage = useServerMessage();
+  const failureToast = useFailureToast();
   const [companyId, setCompanyId] = useState(currentCompanyId ? String(currentCompanyId) : '');
   const [registrationDate, setRegistrationDate] = useState('');
 
@@ -101,12 +101,7 @@ function AssignCompanyForm({
           setRegistrationDate('');
           onDone();
         },
-        onError: (error) =>
-          toast({
-            title: t('detail.company.toast.failed'),
-            description: serverMessage(error) ?? t('common:errors.unknown'),
-            variant: 'destructive',
-          }),
+        onError: (error) => failureToast(t('detail.company.toast.failed'), error),
       },
     );
   };

@@ -2,34 +2,30 @@ import { Eye, FileSignature } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TabCard } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
 import {
   ResponsiveTable,
   ResponsiveTableBody,
   ResponsiveTableCell,
-  ResponsiveTableHead,
-  ResponsiveTableHeader,
+  ResponsiveTableColumns,
   ResponsiveTableRow,
 } from '@/components/ui/responsive-table';
-import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/state-message';
 import { toast } from '@/components/ui/use-toast';
-import { useServerMessage } from '@/features/dashboard/server-message';
-import { useErrorText } from '@/hooks/use-error-text';
+import { useFailureToast } from '@/features/dashboard/server-message';
 import { formatDate } from '@/lib/dates';
 import { useAdminContracts, useChangeContractStatus } from '../api';
 import type { AdminContract } from '../types';
 import { ContractStatusBadge } from './ContractStatusBadge';
-import { LoadError } from './ContractsTab';
 import { ContractViewDialog } from './ContractViewDialog';
 import { CreateContractDialog } from './CreateContractDialog';
 
 /** Spec §2 admin Contracts: create contracts and follow their signatures. */
 export function AdminContractsTab() {
   const { t, i18n } = useTranslation('contracts');
-  const errorText = useErrorText();
-  const serverMessage = useServerMessage();
-  const { data: contracts, isLoading, error } = useAdminContracts();
+  const failureToast = useFailureToast();
+  const query = useAdminContracts();
   const changeStatus = useChangeContractStatus();
   const [viewing, setViewing] = useState<AdminContract | null>(null);
 
@@ -38,45 +34,28 @@ export function AdminContractsTab() {
       { id: contract.id, status: 'sent' },
       {
         onSuccess: () => toast({ title: t('admin.toast.sent'), description: contract.title }),
-        onError: (err) =>
-          toast({
-            title: t('admin.toast.statusFailed'),
-            description: serverMessage(err) ?? t('common:errors.unknown'),
-            variant: 'destructive',
-          }),
+        onError: (err) => failureToast(t('admin.toast.statusFailed'), err),
       },
     );
 
   return (
-    <Card>
-      <CardHeader className="flex flex-col gap-4 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
-        <div className="flex flex-col gap-1">
-          <CardTitle>{t('admin.title')}</CardTitle>
-          <CardDescription>{t('admin.description')}</CardDescription>
-        </div>
-        <CreateContractDialog />
-      </CardHeader>
-      <CardContent className="px-4 pb-6 sm:px-6">
-        {isLoading ? (
-          <div className="flex justify-center py-12">
-            <Spinner label={t('loading')} className="[&_svg]:h-8 [&_svg]:w-8" />
-          </div>
-        ) : error ? (
-          <LoadError text={errorText(error)} />
-        ) : !contracts || contracts.length === 0 ? (
+    <TabCard title={t('admin.title')} description={t('admin.description')} action={<CreateContractDialog />}>
+      <QueryState
+        query={query}
+        loadingLabel={t('loading')}
+        errorTitle={t('loadFailed')}
+        empty={
           <EmptyState icon={FileSignature} title={t('admin.empty.title')}>
             {t('admin.empty.text')}
           </EmptyState>
-        ) : (
+        }
+      >
+        {(contracts) => (
           <ResponsiveTable aria-label={t('admin.title')}>
-            <ResponsiveTableHead>
-              <ResponsiveTableHeader>{t('columns.title')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.user')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.created')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.expires')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.status')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader className="md:text-right">{t('columns.actions')}</ResponsiveTableHeader>
-            </ResponsiveTableHead>
+            <ResponsiveTableColumns
+              names={[t('columns.title'), t('columns.user'), t('columns.created'), t('columns.expires'), t('columns.status')]}
+              actions={t('columns.actions')}
+            />
             <ResponsiveTableBody>
               {contracts.map((contract) => (
                 <ResponsiveTableRow key={contract.id} data-testid="admin-contract-row">
@@ -131,8 +110,8 @@ export function AdminContractsTab() {
             </ResponsiveTableBody>
           </ResponsiveTable>
         )}
-      </CardContent>
+      </QueryState>
       <ContractViewDialog admin contract={viewing} onOpenChange={(open) => !open && setViewing(null)} />
-    </Card>
+    </TabCard>
   );
 }

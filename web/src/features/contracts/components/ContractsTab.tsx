@@ -1,19 +1,17 @@
-import { AlertCircle, Download, Eye, FileSignature, PenLine } from 'lucide-react';
+import { Download, Eye, FileSignature, PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TabCard } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
 import {
   ResponsiveTable,
   ResponsiveTableBody,
   ResponsiveTableCell,
-  ResponsiveTableHead,
-  ResponsiveTableHeader,
+  ResponsiveTableColumns,
   ResponsiveTableRow,
 } from '@/components/ui/responsive-table';
-import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/state-message';
-import { useErrorText } from '@/hooks/use-error-text';
 import { formatDate } from '@/lib/dates';
 import { useOwnContracts } from '../api';
 import { canSign, contractPdfUrl, isSigned } from '../rules';
@@ -25,39 +23,29 @@ import { SignContractDialog } from './SignContractDialog';
 /** Spec §2 applicant Contracts tab: the own contracts, to read and sign. */
 export function ContractsTab() {
   const { t, i18n } = useTranslation('contracts');
-  const errorText = useErrorText();
-  const { data: contracts, isLoading, error } = useOwnContracts();
+  const query = useOwnContracts();
   const [viewing, setViewing] = useState<Contract | null>(null);
   const [signing, setSigning] = useState<Contract | null>(null);
   const date = (value: string | null) => (value ? formatDate(value, i18n.language) : '—');
 
   return (
-    <Card>
-      <CardHeader className="gap-1 px-4 sm:px-6">
-        <CardTitle>{t('applicant.title')}</CardTitle>
-        <CardDescription>{t('applicant.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="px-4 pb-6 sm:px-6">
-        {isLoading ? (
-          <div className="flex justify-center py-12">
-            <Spinner label={t('loading')} className="[&_svg]:h-8 [&_svg]:w-8" />
-          </div>
-        ) : error ? (
-          <LoadError text={errorText(error)} />
-        ) : !contracts || contracts.length === 0 ? (
+    <TabCard title={t('applicant.title')} description={t('applicant.description')}>
+      <QueryState
+        query={query}
+        loadingLabel={t('loading')}
+        errorTitle={t('loadFailed')}
+        empty={
           <EmptyState icon={FileSignature} title={t('applicant.empty.title')}>
             {t('applicant.empty.text')}
           </EmptyState>
-        ) : (
+        }
+      >
+        {(contracts) => (
           <ResponsiveTable aria-label={t('applicant.title')}>
-            <ResponsiveTableHead>
-              <ResponsiveTableHeader>{t('columns.title')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.created')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.signed')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.expires')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.status')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader className="md:text-right">{t('columns.actions')}</ResponsiveTableHeader>
-            </ResponsiveTableHead>
+            <ResponsiveTableColumns
+              names={[t('columns.title'), t('columns.created'), t('columns.signed'), t('columns.expires'), t('columns.status')]}
+              actions={t('columns.actions')}
+            />
             <ResponsiveTableBody>
               {contracts.map((contract) => (
                 <ResponsiveTableRow key={contract.id} data-testid="contract-row">
@@ -115,22 +103,9 @@ export function ContractsTab() {
             </ResponsiveTableBody>
           </ResponsiveTable>
         )}
-      </CardContent>
+      </QueryState>
       <ContractViewDialog contract={viewing} onOpenChange={(open) => !open && setViewing(null)} />
       <SignContractDialog contract={signing} onOpenChange={(open) => !open && setSigning(null)} />
-    </Card>
-  );
-}
-
-export function LoadError({ text }: { text: string }) {
-  const { t } = useTranslation('contracts');
-  return (
-    <div role="alert" className="flex items-start gap-3 rounded-lg border border-danger-600/30 bg-danger-50 p-4 text-danger-700">
-      <AlertCircle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-      <div>
-        <p className="font-semibold">{t('loadFailed')}</p>
-        <p className="text-sm">{text}</p>
-      </div>
-    </div>
+    </TabCard>
   );
 }

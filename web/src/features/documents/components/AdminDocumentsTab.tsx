@@ -1,34 +1,30 @@
 import { Check, Download, FileText, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TabCard } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
 import {
   ResponsiveTable,
   ResponsiveTableBody,
   ResponsiveTableCell,
-  ResponsiveTableHead,
-  ResponsiveTableHeader,
+  ResponsiveTableColumns,
   ResponsiveTableRow,
 } from '@/components/ui/responsive-table';
-import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/state-message';
 import { toast } from '@/components/ui/use-toast';
-import { useServerMessage } from '@/features/dashboard/server-message';
-import { useErrorText } from '@/hooks/use-error-text';
+import { useFailureToast } from '@/features/dashboard/server-message';
 import { formatDate } from '@/lib/dates';
 import { useAdminDocuments, useReviewDocument } from '../api';
 import { canReview, fileTypeLabel } from '../rules';
 import type { AdminDocument, ReviewStatus } from '../types';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
-import { LoadError } from './LoadError';
 import { RequestDocumentDialog } from './RequestDocumentDialog';
 
 /** Spec §2 admin Documents: request documents and approve or reject what was uploaded. */
 export function AdminDocumentsTab() {
   const { t, i18n } = useTranslation('documents');
-  const errorText = useErrorText();
-  const serverMessage = useServerMessage();
-  const { data: documents, isLoading, error } = useAdminDocuments();
+  const failureToast = useFailureToast();
+  const query = useAdminDocuments();
   const review = useReviewDocument();
 
   const setStatus = (document: AdminDocument, status: ReviewStatus) =>
@@ -36,45 +32,28 @@ export function AdminDocumentsTab() {
       { id: document.id, status },
       {
         onSuccess: () => toast({ title: t(`admin.toast.${status}`), description: document.name }),
-        onError: (err) =>
-          toast({
-            title: t('admin.toast.updateStatusError'),
-            description: serverMessage(err) ?? t('common:errors.unknown'),
-            variant: 'destructive',
-          }),
+        onError: (err) => failureToast(t('admin.toast.updateStatusError'), err),
       },
     );
 
   return (
-    <Card>
-      <CardHeader className="flex flex-col gap-4 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
-        <div className="flex flex-col gap-1">
-          <CardTitle>{t('admin.title')}</CardTitle>
-          <CardDescription>{t('admin.description')}</CardDescription>
-        </div>
-        <RequestDocumentDialog />
-      </CardHeader>
-      <CardContent className="px-4 pb-6 sm:px-6">
-        {isLoading ? (
-          <div className="flex justify-center py-12">
-            <Spinner label={t('loading')} className="[&_svg]:h-8 [&_svg]:w-8" />
-          </div>
-        ) : error ? (
-          <LoadError text={errorText(error)} />
-        ) : !documents || documents.length === 0 ? (
+    <TabCard title={t('admin.title')} description={t('admin.description')} action={<RequestDocumentDialog />}>
+      <QueryState
+        query={query}
+        loadingLabel={t('loading')}
+        errorTitle={t('loadFailed')}
+        empty={
           <EmptyState icon={FileText} title={t('admin.empty.title')}>
             {t('admin.empty.text')}
           </EmptyState>
-        ) : (
+        }
+      >
+        {(documents) => (
           <ResponsiveTable aria-label={t('admin.title')}>
-            <ResponsiveTableHead>
-              <ResponsiveTableHeader>{t('columns.name')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.user')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.type')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.date')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('columns.status')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader className="md:text-right">{t('columns.actions')}</ResponsiveTableHeader>
-            </ResponsiveTableHead>
+            <ResponsiveTableColumns
+              names={[t('columns.name'), t('columns.user'), t('columns.type'), t('columns.date'), t('columns.status')]}
+              actions={t('columns.actions')}
+            />
             <ResponsiveTableBody>
               {documents.map((document) => (
                 <ResponsiveTableRow key={document.id} data-testid="admin-document-row">
@@ -148,7 +127,7 @@ export function AdminDocumentsTab() {
             </ResponsiveTableBody>
           </ResponsiveTable>
         )}
-      </CardContent>
-    </Card>
+      </QueryState>
+    </TabCard>
   );
 }

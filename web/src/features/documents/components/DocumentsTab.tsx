@@ -3,30 +3,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { formatCalendarDate } from '@/components/ui/calendar';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TabCard } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
 import {
   ResponsiveTable,
   ResponsiveTableBody,
   ResponsiveTableCell,
-  ResponsiveTableHead,
-  ResponsiveTableHeader,
+  ResponsiveTableColumns,
   ResponsiveTableRow,
 } from '@/components/ui/responsive-table';
-import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/state-message';
-import { useErrorText } from '@/hooks/use-error-text';
 import { formatDate, parseIsoDate } from '@/lib/dates';
 import { useOwnDocuments, useOwnRequests } from '../api';
 import { canUploadFor, fileTypeLabel } from '../rules';
 import type { DocumentRequest } from '../types';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
-import { LoadError } from './LoadError';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 
 /** Spec §2 applicant Documents tab: requests to answer, uploads and their review status. */
 export function DocumentsTab() {
   const { t, i18n } = useTranslation('documents');
-  const errorText = useErrorText();
   const documents = useOwnDocuments();
   const requests = useOwnRequests();
   // undefined: closed; null: a free upload; a request: an upload answering it.
@@ -37,29 +33,27 @@ export function DocumentsTab() {
     return parsed ? formatCalendarDate(parsed, (i18n.resolvedLanguage ?? i18n.language)) : t('applicant.requests.noDueDate');
   };
 
-  const loading = documents.isLoading || requests.isLoading;
-  const error = documents.error ?? requests.error;
+  // Both lists load together; the uploaded documents are the rows, the open requests come above them.
+  const query = {
+    data: documents.data,
+    isLoading: documents.isLoading || requests.isLoading,
+    error: documents.error ?? requests.error,
+  };
 
   return (
-    <Card>
-      <CardHeader className="flex flex-col gap-4 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
-        <div className="flex flex-col gap-1">
-          <CardTitle>{t('applicant.title')}</CardTitle>
-          <CardDescription>{t('applicant.description')}</CardDescription>
-        </div>
+    <TabCard
+      title={t('applicant.title')}
+      description={t('applicant.description')}
+      contentClassName="flex flex-col gap-8"
+      action={
         <Button onClick={() => setUploading(null)} className="self-start">
           <FileUp className="h-4 w-4" aria-hidden="true" />
           {t('upload.open')}
         </Button>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-8 px-4 pb-6 sm:px-6">
-        {loading ? (
-          <div className="flex justify-center py-12">
-            <Spinner label={t('loading')} className="[&_svg]:h-8 [&_svg]:w-8" />
-          </div>
-        ) : error ? (
-          <LoadError text={errorText(error)} />
-        ) : (
+      }
+    >
+      <QueryState query={query} loadingLabel={t('loading')} errorTitle={t('loadFailed')}>
+        {(uploaded) => (
           <>
             {requests.data && requests.data.length > 0 && (
               <section aria-labelledby="document-requests-heading" className="flex flex-col gap-3">
@@ -70,13 +64,10 @@ export function DocumentsTab() {
                   <p className="text-sm text-slate-600">{t('applicant.requests.description')}</p>
                 </div>
                 <ResponsiveTable aria-labelledby="document-requests-heading">
-                  <ResponsiveTableHead>
-                    <ResponsiveTableHeader>{t('columns.name')}</ResponsiveTableHeader>
-                    <ResponsiveTableHeader>{t('columns.description')}</ResponsiveTableHeader>
-                    <ResponsiveTableHeader>{t('columns.dueDate')}</ResponsiveTableHeader>
-                    <ResponsiveTableHeader>{t('columns.status')}</ResponsiveTableHeader>
-                    <ResponsiveTableHeader className="md:text-right">{t('columns.actions')}</ResponsiveTableHeader>
-                  </ResponsiveTableHead>
+                  <ResponsiveTableColumns
+                    names={[t('columns.name'), t('columns.description'), t('columns.dueDate'), t('columns.status')]}
+                    actions={t('columns.actions')}
+                  />
                   <ResponsiveTableBody>
                     {requests.data.map((request) => (
                       <ResponsiveTableRow key={request.id} data-testid="document-request-row">
@@ -116,21 +107,18 @@ export function DocumentsTab() {
               <h3 id="documents-heading" className="text-base font-semibold text-slate-900">
                 {t('applicant.uploaded')}
               </h3>
-              {!documents.data || documents.data.length === 0 ? (
+              {uploaded.length === 0 ? (
                 <EmptyState icon={FileText} title={t('applicant.empty.title')} className="rounded-[var(--radius-card)] border border-dashed border-slate-200">
                   {t('applicant.empty.text')}
                 </EmptyState>
               ) : (
                 <ResponsiveTable aria-labelledby="documents-heading">
-                  <ResponsiveTableHead>
-                    <ResponsiveTableHeader>{t('columns.name')}</ResponsiveTableHeader>
-                    <ResponsiveTableHeader>{t('columns.type')}</ResponsiveTableHeader>
-                    <ResponsiveTableHeader>{t('columns.date')}</ResponsiveTableHeader>
-                    <ResponsiveTableHeader>{t('columns.status')}</ResponsiveTableHeader>
-                    <ResponsiveTableHeader className="md:text-right">{t('columns.actions')}</ResponsiveTableHeader>
-                  </ResponsiveTableHead>
+                  <ResponsiveTableColumns
+                    names={[t('columns.name'), t('columns.type'), t('columns.date'), t('columns.status')]}
+                    actions={t('columns.actions')}
+                  />
                   <ResponsiveTableBody>
-                    {documents.data.map((document) => (
+                    {uploaded.map((document) => (
                       <ResponsiveTableRow key={document.id} data-testid="document-row">
                         <ResponsiveTableCell className="font-medium text-slate-900">
                           <span className="flex flex-col">
@@ -170,12 +158,12 @@ export function DocumentsTab() {
             </section>
           </>
         )}
-      </CardContent>
+      </QueryState>
       <UploadDocumentDialog
         open={uploading !== undefined}
         request={uploading}
         onOpenChange={(open) => !open && setUploading(undefined)}
       />
-    </Card>
+    </TabCard>
   );
 }

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { useErrorText } from '@/hooks/use-error-text';
+import { Spinner } from './spinner';
+import { LoadError } from './state-message';
+
+interface QueryStateProps<T> {
+  /** A query's result (or the same fields combined from several); `data` is undefined until it arrives. */
+  query: { data: readonly T[] | undefined; isLoading: boolean; error: unknown };
+  /** Screen-reader text of the spinner. */
+  loadingLabel: string;
+  /** Heading of the load error; the error's own text goes below it. */
+  errorTitle: string;
+  /** Shown instead of the children when there are no rows. Without it the children get the empty list. */
+  empty?: ReactNode;
+  children: (data: readonly T[]) => ReactNode;
+}
+
+/**
+ * The states of a list from a query, in order: a spinner while it loads, the error if it failed, the
+ * empty state when there are no rows, otherwise the children with the rows.
+ */
+export function QueryState<T>({ query: { data, isLoading, error }, loadingLabel, errorTitle, empty, children }: QueryStateProps<T>) {
+  const errorText = useErrorText();
+  if (isLoading) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label={loadingLabel} className="[&_svg]:h-8 [&_svg]:w-8" />
+      </div>
+    );
+  }
+  if (error) return <LoadError title={errorTitle}>{errorText(error)}</LoadError>;
+  if (empty !== undefined && (!data || data.length === 0)) return <>{empty}</>;
+  return <>{children(data ?? [])}</>;
+}
