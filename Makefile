@@ -8,7 +8,7 @@ PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
 
-.PHONY: run test install web lint test-python test-web bench clean
+.PHONY: run test install web lint test-python test-web bench deploy-config clean
 
 run: install web
 	$(PY) deploy/local/stack.py
@@ -43,7 +43,7 @@ test-web: install
 
 # One pytest process per suite: services each have their own `applicants` table, and one process
 # cannot hold two tables of the same name on SQLModel's metadata. Each run starts its own stack.
-PY_SUITES := services/common services/identity services/applications services/documents services/contracts \
+PY_SUITES := deploy/tests services/common services/identity services/applications services/documents services/contracts \
 	services/messages gateway/tests web/e2e
 
 test-python: install web
@@ -51,6 +51,10 @@ test-python: install web
 
 bench: install web
 	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py
+
+# Rewrites the gateway's routes for docker-compose and Kubernetes after a change to gateway/routes.py.
+deploy-config: install
+	$(PY) -m gateway.generate
 
 clean:
 	rm -rf .test-data web/dist

@@ -316,6 +316,8 @@ class Stack:
         write(dynamic, upstreams, self.config.rate_limit)
         process = self._spawn("traefik", [
             str(BIN / "traefik"), f"--entryPoints.web.address=127.0.0.1:{self.ports.gateway}",
+            # Traefik cuts a request body after 60 s by default; a large upload on a slow line needs longer.
+            "--entryPoints.web.transport.respondingTimeouts.readTimeout=15m",
             f"--entryPoints.ping.address=127.0.0.1:{self.ports.traefik_ping}", "--ping=true",
             "--ping.entryPoint=ping", f"--providers.file.filename={dynamic}", "--log.level=INFO",
             "--log.format=json", "--accessLog=true", "--accessLog.format=json",

@@ -10,8 +10,16 @@ import pytest
 import yaml
 
 from gateway import generate
-from gateway.render import (COMMON_CHAIN, PRODUCTION_RATE_LIMIT, SERVICE_PORT, WEB_PORT, WEB_SERVICE, Upstreams,
-                            middlewares, render)
+from gateway.render import (
+    COMMON_CHAIN,
+    PRODUCTION_RATE_LIMIT,
+    SERVICE_PORT,
+    WEB_PORT,
+    WEB_SERVICE,
+    Upstreams,
+    middlewares,
+    render,
+)
 from gateway.routes import ROUTES, SERVICES
 
 ROOT = Path(__file__).resolve().parents[2]

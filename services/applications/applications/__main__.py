@@ -1,4 +1,4 @@
-"""applications's command line: ``python -m applications migrate`` and ``python -m applications revision -m "..."``."""
+"""applications's command line: ``python -m applications migrate | revision -m "..." | wait-for-migrations``."""
 
 import sys
 from pathlib import Path

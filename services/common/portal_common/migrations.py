@@ -1,12 +1,17 @@
-"""Alembic per service, driven from Python: ``python -m <service> migrate`` and ``... revision -m``."""
+"""Alembic per service, driven from Python: ``python -m <service> migrate``, ``... revision -m`` and
+``... wait-for-migrations`` (what a new pod runs before it starts, while the migration Job works)."""
 
 import argparse
 import asyncio
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
+import psycopg
 from alembic import command, context
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import MetaData, pool
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import async_engine_from_config
@@ -48,21 +53,62 @@ def run_env(metadata: MetaData) -> None:
     asyncio.run(_run_async(metadata))
 
 
+def applied_revisions(database_url: str) -> set[str]:
+    """The revisions the database says it is at; none before the first migration."""
+    try:
+        with psycopg.connect(database_url.replace("postgresql+psycopg://", "postgresql://"),
+                             connect_timeout=5) as connection:
+            return {row[0] for row in connection.execute("select version_num from alembic_version")}
+    except psycopg.errors.UndefinedTable:
+        return set()
+
+
+def is_migrated(migrations_dir: Path, database_url: str) -> bool:
+    """At this code's head, or past it: a revision this code does not know was made by a newer release,
+    whose migrations (expand, then contract a release later) leave this one working."""
+    script = ScriptDirectory.from_config(alembic_config(migrations_dir, database_url))
+    applied = applied_revisions(database_url)
+    known = {revision.revision for revision in script.walk_revisions()}
+    return set(script.get_heads()) <= applied or bool(applied - known)
+
+
+def wait_until_migrated(migrations_dir: Path, database_url: str, timeout: float, interval: float = 2.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if is_migrated(migrations_dir, database_url):
+                return True
+        except psycopg.OperationalError as exc:  # the database is not up yet: keep waiting
+            print(f"database not reachable yet: {exc}".strip(), file=sys.stderr)
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(interval)
+
+
 def add_migration_commands(subcommands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     subcommands.add_parser("migrate", help="apply every migration (alembic upgrade head)")
     revision = subcommands.add_parser("revision", help="autogenerate a migration from the models")
     revision.add_argument("-m", "--message", required=True)
+    wait = subcommands.add_parser("wait-for-migrations",
+                                  help="wait until the database is migrated to this code's head (exit 1 on timeout)")
+    wait.add_argument("--timeout", type=float, default=600.0, help="seconds (default 600)")
 
 
-def run_migration_command(args: argparse.Namespace, migrations_dir: Path, database_url: str) -> bool:
-    """Runs migrate/revision if that is what was asked; returns whether it was."""
+def run_migration_command(args: argparse.Namespace, migrations_dir: Path, database_url: str) -> int | None:
+    """Runs migrate/revision/wait-for-migrations if that is what was asked and answers its exit status;
+    None if it was another command."""
     if args.command == "migrate":
         upgrade(migrations_dir, database_url)
     elif args.command == "revision":
         new_revision(migrations_dir, database_url, args.message)
+    elif args.command == "wait-for-migrations":
+        if not wait_until_migrated(migrations_dir, database_url, args.timeout):
+            print(f"the database was not migrated within {args.timeout:.0f}s", file=sys.stderr)
+            return 1
+        print("the database is migrated")
     else:
-        return False
-    return True
+        return None
+    return 0
 
 
 def migration_cli(prog: str, migrations_dir: Path, database_url: Callable[[], str],
@@ -70,5 +116,4 @@ def migration_cli(prog: str, migrations_dir: Path, database_url: Callable[[], st
     """The whole command line of a service that has only migrations to run."""
     parser = argparse.ArgumentParser(prog=prog)
     add_migration_commands(parser.add_subparsers(dest="command", required=True))
-    run_migration_command(parser.parse_args(argv), migrations_dir, database_url())
-    return 0
+    return run_migration_command(parser.parse_args(argv), migrations_dir, database_url()) or 0

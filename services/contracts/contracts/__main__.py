@@ -1,4 +1,4 @@
-"""contracts's command line: ``python -m contracts migrate`` and ``python -m contracts revision -m "..."``."""
+"""contracts's command line: ``python -m contracts migrate | revision -m "..." | wait-for-migrations``."""
 
 import sys
 from pathlib import Path

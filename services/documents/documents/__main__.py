@@ -2,6 +2,7 @@
 
     python -m documents migrate                 (database migrations, then the S3 bucket if it is missing)
     python -m documents revision -m "..."
+    python -m documents wait-for-migrations [--timeout SECONDS]
 """
 
 import argparse
@@ -20,11 +21,11 @@ def main(argv: list[str] | None = None) -> int:
     add_migration_commands(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
     settings = get_settings()
-    run_migration_command(args, MIGRATIONS, settings.database_url)
+    status = run_migration_command(args, MIGRATIONS, settings.database_url)
     # The bucket is part of this service's storage schema, so it is made where the tables are.
     if args.command == "migrate" and Storage.from_settings(settings).ensure_bucket():
         print(f"created bucket {settings.s3_bucket}")
-    return 0
+    return status or 0
 
 
 if __name__ == "__main__":

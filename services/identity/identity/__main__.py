@@ -1,6 +1,7 @@
 """identity's command line: migrations and admins.
 
     python -m identity migrate
+    python -m identity wait-for-migrations [--timeout SECONDS]
     python -m identity create-admin USERNAME            (password from PORTAL_ADMIN_PASSWORD or a prompt)
     python -m identity ensure-admin                      (from PORTAL_ADMIN_USERNAME / PORTAL_ADMIN_PASSWORD)
 """
@@ -40,8 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("ensure-admin", help="the admin named by PORTAL_ADMIN_USERNAME/PASSWORD, if both are set")
     args = parser.parse_args(argv)
 
-    if run_migration_command(args, MIGRATIONS, get_settings().database_url):
-        return 0
+    status = run_migration_command(args, MIGRATIONS, get_settings().database_url)
+    if status is not None:
+        return status
     if args.command == "create-admin":
         password = os.environ.get("PORTAL_ADMIN_PASSWORD") or getpass.getpass("Password: ")
         if len(password) < 8:

@@ -1,4 +1,4 @@
-"""messages's command line: ``python -m messages migrate`` and ``python -m messages revision -m "..."``."""
+"""messages's command line: ``python -m messages migrate | revision -m "..." | wait-for-migrations``."""
 
 import sys
 from pathlib import Path

@@ -1,0 +1,223 @@
+"""docker-compose.yml checked without a container engine (issue 7): the Compose Specification schema,
+files it refers to, what is exposed, the order things start in, settings every service needs, and images
+that match the binaries `make run` uses."""
+
+import importlib
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import check_jsonschema
+import jsonschema
+import pytest
+import yaml
+
+from gateway.routes import SERVICES
+from portal_common.settings import ServiceSettings
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPOSE = ROOT / "docker-compose.yml"
+ENV_EXAMPLE = ROOT / "deploy/compose/portal.env.example"
+SCHEMA = Path(check_jsonschema.__file__).parent / "builtin_schemas/vendor/compose-spec.json"
+BIN = Path(sys.executable).parent
+VARIABLE = re.compile(r"\$\{(?P<name>[A-Z0-9_]+)(?::?(?P<op>[-?])(?P<arg>[^}]*))?\}")
+APP_CONTAINERS = (*SERVICES, "web")
+
+
+def _example_env() -> dict[str, str]:
+    pairs = (line.split("=", 1) for line in ENV_EXAMPLE.read_text().splitlines()
+             if "=" in line and not line.startswith("#"))
+    return {key: value for key, value in pairs}
+
+
+def _interpolate(value: Any, env: dict[str, str]) -> Any:
+    """Compose's ${NAME}, ${NAME:-default} and ${NAME:?error}, strictly: an unset required name fails."""
+    if isinstance(value, dict):
+        return {key: _interpolate(item, env) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_interpolate(item, env) for item in value]
+    if not isinstance(value, str):
+        return value
+
+    def substitute(match: re.Match[str]) -> str:
+        name, op, arg = match["name"], match["op"], match["arg"] or ""
+        if env.get(name):
+            return env[name]
+        if op == "?":
+            raise KeyError(f"{name}: {arg}")
+        return arg if op == "-" else ""
+
+    return VARIABLE.sub(substitute, value)
+
+
+@pytest.fixture(scope="module")
+def raw() -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.safe_load(COMPOSE.read_text())  # resolves the x- anchors and << merges
+    return loaded
+
+
+@pytest.fixture(scope="module")
+def compose(raw: dict[str, Any]) -> dict[str, Any]:
+    interpolated: dict[str, Any] = _interpolate(raw, _example_env())
+    return interpolated
+
+
+@pytest.fixture(scope="module")
+def services(compose: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = compose["services"]
+    return found
+
+
+def test_the_file_validates_against_the_compose_specification(raw: dict[str, Any],
+                                                               compose: dict[str, Any]) -> None:
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text()))
+    for form in (raw, compose):
+        errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(form)]
+        assert errors == []
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return [value] if isinstance(value, str) else []
+
+
+def test_every_required_variable_is_in_the_example_env_file(raw: dict[str, Any]) -> None:
+    references = [m for text in _strings(raw) for m in VARIABLE.finditer(text)]
+    used = {m["name"] for m in references}
+    required = {m["name"] for m in references if m["op"] == "?"}
+    example = _example_env()
+    assert used <= set(example), used - set(example)
+    assert required == {k for k, v in example.items() if v == "change-me"}  # new-env.py fills exactly these
+    with pytest.raises(KeyError, match="PORTAL_ASSERTION_SECRET"):
+        _interpolate(raw, {k: v for k, v in example.items() if k != "PORTAL_ASSERTION_SECRET"})
+
+
+def test_new_env_writes_every_secret_fresh_and_private(tmp_path: Path) -> None:
+    target = tmp_path / ".env"
+    subprocess.run([sys.executable, str(ROOT / "deploy/compose/new-env.py"), "--output", str(target)], check=True,
+                   capture_output=True)
+    values = dict(line.split("=", 1) for line in target.read_text().splitlines() if "=" in line
+                  and not line.startswith("#"))
+    assert target.stat().st_mode & 0o777 == 0o600
+    secrets = ["PORTAL_ASSERTION_SECRET", "PORTAL_DB_PASSWORD", "POSTGRES_PASSWORD", "S3_SECRET_KEY"]
+    assert all(len(values[key]) >= 32 for key in secrets)
+    assert len({values[key] for key in secrets}) == len(secrets)
+    again = subprocess.run([sys.executable, str(ROOT / "deploy/compose/new-env.py"), "--output", str(target)],
+                           capture_output=True)
+    assert again.returncode == 1  # never overwrites
+
+
+def test_only_traefik_publishes_ports(services: dict[str, dict[str, Any]]) -> None:
+    assert [name for name, service in services.items() if service.get("ports")] == ["traefik"]
+    assert services["traefik"]["ports"] == ["80:8080", "443:8443"]
+
+
+def test_files_it_builds_from_and_mounts_exist(services: dict[str, dict[str, Any]]) -> None:
+    for name, service in services.items():
+        if "build" in service:
+            assert (ROOT / service["build"]["context"] / service["build"]["dockerfile"]).is_file(), name
+        for volume in service.get("volumes", []):
+            source = volume.split(":")[0]
+            if source.startswith("."):
+                assert (ROOT / source).is_file(), f"{name} mounts {source}"
+
+
+@pytest.mark.parametrize("name", APP_CONTAINERS)
+def test_each_part_is_built_from_its_own_dockerfile(services: dict[str, dict[str, Any]], name: str) -> None:
+    dockerfile = "web/Dockerfile" if name == "web" else f"services/{name}/Dockerfile"
+    assert services[name]["build"] == {"context": ".", "dockerfile": dockerfile}
+    assert services[name]["image"] == f"shelf-board/{name}:latest"
+    assert services[name]["read_only"] is True and services[name]["cap_drop"] == ["ALL"]
+
+
+@pytest.mark.parametrize("name", SERVICES)
+def test_services_start_after_their_migrations_and_the_broker(services: dict[str, dict[str, Any]],
+                                                               name: str) -> None:
+    service, migration = services[name], services[f"{name}-migrate"]
+    assert service["depends_on"] == {f"{name}-migrate": {"condition": "service_completed_successfully"},
+                                     "nats": {"condition": "service_healthy"}}
+    assert migration["depends_on"] == {"postgres": {"condition": "service_healthy"}}
+    assert migration["image"] == service["image"] and migration["build"] == service["build"]
+    assert f"python -m {name} migrate" in " ".join(migration["command"])
+    assert migration["restart"] == "no"
+    assert {k: v for k, v in migration["environment"].items() if not k.startswith("PORTAL_ADMIN")} \
+        == service["environment"]
+
+
+@pytest.mark.parametrize("name", SERVICES)
+def test_each_service_gets_every_setting_it_requires(services: dict[str, dict[str, Any]], name: str) -> None:
+    settings_class = _settings_class(name)
+    required = {field.alias for field in settings_class.model_fields.values() if field.is_required()}
+    environment = services[name]["environment"]
+    assert required <= set(environment), required - set(environment)
+    database_url = environment[f"{name.upper()}_DATABASE_URL"]
+    assert database_url == f"postgresql://portal@postgres:5432/{name}"  # the password comes from PGPASSWORD
+    assert environment["PGPASSWORD"] == "change-me"
+    assert environment["PORTAL_NATS_URL"] == "nats://nats:4222"
+
+
+def _settings_class(name: str) -> Any:
+    module = importlib.import_module(f"{name}.config")
+    classes = [value for value in vars(module).values()
+               if isinstance(value, type) and issubclass(value, ServiceSettings) and value is not ServiceSettings]
+    assert len(classes) == 1
+    return classes[0]
+
+
+def test_only_the_documents_service_holds_the_storage_keys(services: dict[str, dict[str, Any]]) -> None:
+    holders = {name for name in SERVICES if "S3_SECRET_KEY" in services[name]["environment"]}
+    assert holders == {"documents"}
+
+
+def test_documents_run_two_replicas_by_default(services: dict[str, dict[str, Any]]) -> None:
+    assert services["documents"]["deploy"]["replicas"] == "2"
+
+
+def test_data_stores_are_on_an_internal_network(compose: dict[str, Any],
+                                                services: dict[str, dict[str, Any]]) -> None:
+    assert compose["networks"]["backend"]["internal"] is True
+    for name in ("postgres", "nats", "seaweedfs", "minio"):
+        assert services[name]["networks"] == ["backend"]
+    assert services["traefik"]["networks"] == ["edge"]
+
+
+def test_seaweedfs_is_the_default_store_and_minio_an_opt_in_profile(services: dict[str, dict[str, Any]]) -> None:
+    assert "profiles" not in services["seaweedfs"]
+    assert services["minio"]["profiles"] == ["minio"]
+    assert services["documents"]["environment"]["S3_ENDPOINT"] == "seaweedfs:8333"
+    assert "-bucket=documents" in services["seaweedfs"]["command"]
+
+
+def test_traefik_reads_the_generated_routes(services: dict[str, dict[str, Any]]) -> None:
+    traefik = services["traefik"]
+    assert "./deploy/compose/traefik/dynamic.yml:/etc/traefik/dynamic.yml:ro" in traefik["volumes"]
+    assert "--providers.file.filename=/etc/traefik/dynamic.yml" in traefik["command"]
+    routes = json.loads((ROOT / "deploy/compose/traefik/dynamic.yml").read_text().split("\n", 1)[1])
+    for name, upstream in routes["http"]["services"].items():
+        host = upstream["loadBalancer"]["servers"][0]["url"].split("//")[1].split(":")[0]
+        assert host in services and "edge" in services[host]["networks"], name
+
+
+def _version(command: list[str], pattern: str) -> str:
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    found = re.search(pattern, output)
+    assert found is not None, output
+    return found.group(1)
+
+
+def test_images_are_the_versions_the_local_stack_runs(services: dict[str, dict[str, Any]]) -> None:
+    from pgserver._commands import POSTGRES_BIN_PATH
+    traefik = _version([str(BIN / "traefik"), "version"], r"Version:\s+(\S+)")
+    nats = _version([str(BIN / "nats-server"), "--version"], r" v(\d\S+)")
+    weed = _version([str(BIN / "weed"), "version"], r"version \S+ (\S+)")
+    postgres_major = _version([str(POSTGRES_BIN_PATH / "postgres"), "--version"], r"\) (\d+)\.")
+    assert services["traefik"]["image"] == f"traefik:v{traefik}"
+    assert services["nats"]["image"] == f"nats:{nats}-alpine"
+    assert services["seaweedfs"]["image"] == f"chrislusf/seaweedfs:{weed}"
+    assert services["postgres"]["image"] == f"postgres:{postgres_major}-alpine"

