@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 import httpx
 import nats
 import pytest
+from nats.js.api import StreamInfo
 
 from deploy.tests import k8s_kustomize
 from deploy.tests.k8s_objects import nats_config
@@ -185,11 +186,18 @@ async def test_a_replicated_stream_survives_losing_its_leader(cluster: tuple[lis
                                 connect_timeout=2)
     try:
         js = client.jetstream(timeout=3)
-        first = await js.publish("identity.user-registered", b"{}", headers={"Nats-Msg-Id": "event-1"})
-        info = await js.stream_info(STREAM_NAME)
-        assert info.config.num_replicas == len(nodes)
-        assert info.cluster is not None and info.cluster.replicas is not None
-        assert {p.name for p in info.cluster.replicas} | {info.cluster.leader} == {n.name for n in nodes}
+        # A new replicated stream answers once its peers have elected a leader.
+        first = await _retry(lambda: js.publish("identity.user-registered", b"{}",
+                                                headers={"Nats-Msg-Id": "event-1"}), 15)
+
+        async def placed_on_every_node() -> StreamInfo:
+            info = await js.stream_info(STREAM_NAME)
+            assert info.config.num_replicas == len(nodes)
+            assert info.cluster is not None and info.cluster.replicas is not None
+            assert {p.name for p in info.cluster.replicas} | {info.cluster.leader} == {n.name for n in nodes}
+            return info
+
+        info = await _retry(placed_on_every_node, 10)
         leader = next(n for n in nodes if n.name == info.cluster.leader)
 
         leader.stop(signal.SIGKILL)  # a crash, not a shutdown: no handing over of leadership
