@@ -27,8 +27,12 @@ COMPOSE_UPSTREAMS = Upstreams(
 )
 
 
+# Plain HTTP and TLS (Let's Encrypt, or a proxy in front) serve the same routes.
+COMPOSE_ENTRY_POINTS = ("web", "websecure")
+
+
 def compose_text() -> str:
-    return HEADER + to_text(render(COMPOSE_UPSTREAMS, PRODUCTION_RATE_LIMIT))
+    return HEADER + to_text(render(COMPOSE_UPSTREAMS, PRODUCTION_RATE_LIMIT, COMPOSE_ENTRY_POINTS))
 
 
 def kubernetes_text() -> str:
