@@ -2,10 +2,10 @@
 spec's texts exactly (the error handler turns them into {"fields": {...}})."""
 
 import re
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Path
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
@@ -13,8 +13,25 @@ EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 MAX_EMAIL_LENGTH = 320
 
 
+def without_nul(value: Any) -> Any:
+    """The value with NUL characters taken out of every string in it: Postgres text cannot hold them, and
+    nothing a person types contains one."""
+    if isinstance(value, str):
+        return value.replace("\x00", "")
+    if isinstance(value, dict):
+        return {key: without_nul(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [without_nul(item) for item in value]
+    return value
+
+
 class CamelModel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _strings_without_nul(cls, data: Any) -> Any:
+        return without_nul(data)
 
 
 def invalid(message: str) -> PydanticCustomError:

@@ -158,6 +158,16 @@ def test_profile_shows_the_registration_and_changes_only_three_fields(make_appli
     assert applicant.client.get("/api/profile").json() == updated.json()
 
 
+def test_nul_characters_are_taken_out_of_text_instead_of_failing(make_applicant: Any) -> None:
+    # Postgres text cannot hold NUL; the fuzzer found PUT /api/profile answering 500 to {"address": "\x00"}.
+    applicant: Applicant = make_applicant()
+    updated = applicant.client.put("/api/profile", json={"address": "Rüütli\x00 1", "city": "\x00Tartu"})
+    assert updated.status_code == 200
+    assert (updated.json()["address"], updated.json()["city"]) == ("Rüütli 1", "Tartu")
+    only_nul = applicant.client.put("/api/profile", json={"address": "\x00"})
+    assert only_nul.status_code == 200 and only_nul.json()["address"] in ("", None)
+
+
 def test_profile_refuses_an_invalid_or_taken_id_code(make_applicant: Any) -> None:
     one: Applicant = make_applicant()
     other: Applicant = make_applicant()
