@@ -300,7 +300,7 @@ def test_every_container_is_probed_and_bounded(name: str) -> None:
             resources = container.get("resources", {})
             assert {"cpu", "memory"} <= set(resources.get("requests", {})), f"{where}: requests"
             assert "memory" in resources.get("limits", {}), f"{where}: memory limit"
-            if workload["kind"] == "Job" or container in spec.get("initContainers", []):
+            if workload["kind"] in ("Job", "CronJob") or container in spec.get("initContainers", []):
                 continue  # runs to completion: nothing to probe
             for probe in ("readinessProbe", "livenessProbe"):
                 assert probe in container, f"{where}: no {probe}"
@@ -309,7 +309,7 @@ def test_every_container_is_probed_and_bounded(name: str) -> None:
                 port = (action.get("httpGet") or action.get("tcpSocket") or {}).get("port")
                 if port is not None:
                     assert container_port(port, [container]) is not None, f"{where}: {probe} port {port}"
-        if workload["kind"] != "Job":
+        if workload["kind"] not in ("Job", "CronJob"):  # runs to completion: nothing to drain
             assert "terminationGracePeriodSeconds" in spec, where
 
 
@@ -606,6 +606,18 @@ def test_service_pods_start_only_after_the_migrations(name: str) -> None:
         assert (wait["env"], wait["envFrom"]) == (main["env"], main["envFrom"])  # the same settings load
 
 
+@pytest.mark.parametrize("name", BUILDS)
+def test_orphaned_objects_are_swept_daily_with_the_documents_image(name: str) -> None:
+    objects = build(name)
+    sweep = one(objects, "CronJob", "sweep-documents")
+    assert sweep["spec"]["concurrencyPolicy"] == "Forbid" and sweep["spec"]["timeZone"] == "Europe/Tallinn"
+    [container] = all_containers(sweep)
+    assert container["command"][:4] == ["python", "-m", "documents", "sweep-orphans"]
+    [deployed] = all_containers(one(objects, "Deployment", "documents"))[1:]
+    assert container["image"] == deployed["image"] and container["env"] == deployed["env"]
+    assert pod_template_labels(sweep)["app.kubernetes.io/component"] == "maintenance"  # not in any Service
+
+
 # --- NetworkPolicies ---------------------------------------------------------------------------------------
 
 
@@ -638,9 +650,11 @@ def test_network_policies_let_exactly_the_needed_traffic_through(name: str) -> N
               (by_name["web"], by_name["nats"], 4222), (OUTSIDER, by_name["nats"], 6222)]
     if "postgres" in by_name:
         allowed += [(pod, by_name["postgres"], 5432) for pod in apis + migrations]
-        # documents' migration makes the bucket if it is missing.
+        # documents' migration makes the bucket if it is missing; its daily sweep removes orphaned objects.
         allowed += [(by_name["documents"], by_name["seaweedfs"], 8333),
-                    (by_name["migrate-documents"], by_name["seaweedfs"], 8333)]
+                    (by_name["migrate-documents"], by_name["seaweedfs"], 8333),
+                    (by_name["sweep-documents"], by_name["seaweedfs"], 8333),
+                    (by_name["sweep-documents"], by_name["postgres"], 5432)]
         denied += [(TRAEFIK, by_name["postgres"], 5432), (by_name["web"], by_name["postgres"], 5432),
                    (by_name["identity"], by_name["seaweedfs"], 8333), (OUTSIDER, by_name["seaweedfs"], 8333),
                    (by_name["migrate-identity"], by_name["seaweedfs"], 8333),

@@ -5,6 +5,8 @@ made on first use and kept on ``app.state`` (the client holds only a connection 
 import ctypes
 import ctypes.util
 import logging
+from collections.abc import Iterator
+from datetime import datetime
 from typing import Annotated, BinaryIO, Protocol, cast
 
 from fastapi import Depends, Request
@@ -81,6 +83,12 @@ class Storage:
                 return False
             raise
         return True
+
+    def objects(self) -> Iterator[tuple[str, datetime]]:
+        """Every object in the bucket with the time it was written."""
+        for item in self.client.list_objects(self.bucket, recursive=True):
+            if item.object_name is not None and item.last_modified is not None:
+                yield item.object_name, item.last_modified
 
     def remove(self, key: str) -> None:
         """Deletes the object if it is there; never raises (it runs on failure paths), but logs."""
