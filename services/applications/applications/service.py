@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Select, case, func
+from sqlalchemy import Select, func
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import IntegrityError
@@ -34,6 +34,7 @@ from portal_common.auth import Identity
 from portal_common.errors import ApiError
 from portal_common.events import ApplicationStatusChanged
 from portal_common.outbox import add_event, utcnow
+from portal_common.projection import upsert_if_newer
 
 ASSIGNABLE_STATUSES = ("approved", "active")
 AnySelect = TypeVar("AnySelect", bound=Select[*tuple[Any, ...]])
@@ -48,14 +49,8 @@ async def upsert_applicant(db: AsyncSession, user_id: int, occurred_at: datetime
                            account: dict[str, Any] | None = None) -> None:
     """Profile fields change only when this event is newer than what we hold, so a late event never wins;
     ``account`` fields (username, language) only come with the registration and are always taken."""
-    statement = insert(Applicant).values(user_id=user_id, updated_at=occurred_at, search_text="", **profile,
-                                         **(account or {}))
-    newer = col(Applicant.updated_at) <= statement.excluded.updated_at
-    changes: dict[str, Any] = {name: case((newer, statement.excluded[name]), else_=getattr(Applicant, name))
-                               for name in profile}
-    changes.update({name: statement.excluded[name] for name in account or {}})
-    changes["updated_at"] = func.greatest(col(Applicant.updated_at), statement.excluded.updated_at)
-    await db.execute(statement.on_conflict_do_update(index_elements=["user_id"], set_=changes))
+    await upsert_if_newer(db, Applicant, {"user_id": user_id}, "updated_at", occurred_at, profile, account,
+                          on_insert={"search_text": ""})
     applicant = await db.get(Applicant, user_id, populate_existing=True)
     assert applicant is not None
     applicant.search_text = search_text(applicant.full_name, applicant.email, applicant.id_code)

@@ -1,7 +1,6 @@
 """Helpers for the applications tests, on top of the session-wide stack in the root conftest."""
 
 import signal
-import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -10,27 +9,10 @@ import httpx
 import psycopg
 import pytest
 
+from conftest import eventually
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 
-EVENT_TIMEOUT = 10.0
 SERVICE = "applications"
-
-
-def eventually(check: Callable[[], Any], timeout: float = EVENT_TIMEOUT, what: str = "condition") -> Any:
-    """Polls ``check`` until it returns something truthy; events cross NATS asynchronously."""
-    deadline = time.monotonic() + timeout
-    while True:
-        result = check()
-        if result:
-            return result
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what} not met within {timeout:.0f}s")
-        time.sleep(0.1)
-
-
-@pytest.fixture(name="eventually")
-def eventually_fixture() -> Callable[..., Any]:
-    return eventually
 
 
 def _with_full_name(client: httpx.Client) -> dict[str, Any] | None:

@@ -63,20 +63,17 @@ def applied_revisions(database_url: str) -> set[str]:
         return set()
 
 
-def is_migrated(migrations_dir: Path, database_url: str) -> bool:
-    """At this code's head, or past it: a revision this code does not know was made by a newer release,
-    whose migrations (expand, then contract a release later) leave this one working."""
-    script = ScriptDirectory.from_config(alembic_config(migrations_dir, database_url))
-    applied = applied_revisions(database_url)
-    known = {revision.revision for revision in script.walk_revisions()}
-    return set(script.get_heads()) <= applied or bool(applied - known)
-
-
 def wait_until_migrated(migrations_dir: Path, database_url: str, timeout: float, interval: float = 2.0) -> bool:
+    """Until the database is at this code's head, or past it: a revision this code does not know was made by
+    a newer release, whose migrations (expand, then contract a release later) leave this one working."""
+    script = ScriptDirectory.from_config(alembic_config(migrations_dir, database_url))
+    heads = set(script.get_heads())
+    known = {revision.revision for revision in script.walk_revisions()}
     deadline = time.monotonic() + timeout
     while True:
         try:
-            if is_migrated(migrations_dir, database_url):
+            applied = applied_revisions(database_url)
+            if heads <= applied or applied - known:
                 return True
         except psycopg.OperationalError as exc:  # the database is not up yet: keep waiting
             print(f"database not reachable yet: {exc}".strip(), file=sys.stderr)

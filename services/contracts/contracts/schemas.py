@@ -50,8 +50,8 @@ def _database_id(v: Any) -> int:
 
 
 def _text(v: Any) -> str:
-    # Postgres text cannot hold NUL; nothing a person types contains it.
-    return v.replace("\x00", "") if isinstance(v, str) else ""
+    # Anything but text counts as empty (CamelModel has already taken NUL characters out).
+    return v if isinstance(v, str) else ""
 
 
 class ContractCreate(CamelModel):

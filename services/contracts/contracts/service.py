@@ -5,7 +5,6 @@ import hashlib
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import case, func
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -26,6 +25,7 @@ from contracts.templates import CONTRACT_TITLES, language_or_default, render_emp
 from portal_common.errors import ApiError
 from portal_common.events import ContractAcceptance, ContractCreated, ContractSigned
 from portal_common.outbox import add_event, utcnow
+from portal_common.projection import upsert_if_newer
 
 MAX_USER_AGENT = 500
 
@@ -52,13 +52,7 @@ async def upsert_applicant(db: AsyncSession, user_id: int, occurred_at: datetime
                            account: dict[str, Any] | None = None) -> None:
     """Profile fields change only when this event is newer than what we hold, so a late event never wins;
     ``account`` fields (username, language) only come with the registration and are always taken."""
-    statement = insert(Applicant).values(user_id=user_id, updated_at=occurred_at, **profile, **(account or {}))
-    newer = col(Applicant.updated_at) <= statement.excluded.updated_at
-    changes: dict[str, Any] = {name: case((newer, statement.excluded[name]), else_=getattr(Applicant, name))
-                               for name in profile}
-    changes.update({name: statement.excluded[name] for name in account or {}})
-    changes["updated_at"] = func.greatest(col(Applicant.updated_at), statement.excluded.updated_at)
-    await db.execute(statement.on_conflict_do_update(index_elements=["user_id"], set_=changes))
+    await upsert_if_newer(db, Applicant, {"user_id": user_id}, "updated_at", occurred_at, profile, account)
 
 
 async def applicants_by_id(db: AsyncSession, user_ids: set[int]) -> dict[int, Applicant]:

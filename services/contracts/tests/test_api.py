@@ -17,7 +17,7 @@ import psycopg
 import pytest
 from PIL import Image, ImageDraw
 
-from conftest import Applicant, new_id_code
+from conftest import Applicant, eventually, new_id_code
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 from portal_common.events import ContractAcceptance, EventEnvelope, UserRegistered
 
@@ -186,10 +186,8 @@ def test_the_registration_contract_is_made_once_even_if_the_event_comes_again(st
             await connection.close()
 
     asyncio.run(publish())
-    deadline = time.monotonic() + 10
-    while db_row(stack, "select count(*) from processed_events where event_id = %s", envelope.id)[0] == 0:
-        assert time.monotonic() < deadline, "the repeated event was never handled"
-        time.sleep(0.1)
+    eventually(lambda: db_row(stack, "select count(*) from processed_events where event_id = %s", envelope.id)[0],
+               what="the repeated event handled")
     contracts = applicant.client.get("/api/contracts").json()
     assert len(contracts) == 1 and contracts[0]["title"] == "Tööleping"
 

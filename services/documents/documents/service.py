@@ -10,9 +10,9 @@ from typing import Any
 import anyio
 import anyio.to_thread
 from fastapi import Request
-from sqlalchemy import case, func
+from sqlalchemy import func
 from sqlalchemy.dialects.postgresql import insert
-from sqlmodel import col, or_, select
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from documents.config import DocumentsSettings
@@ -52,6 +52,7 @@ from portal_common.auth import Identity
 from portal_common.errors import ApiError
 from portal_common.events import DocumentRequested, DocumentReviewed, DocumentUploaded
 from portal_common.outbox import add_event, utcnow
+from portal_common.projection import upsert_if_newer
 from portal_common.validation import MAX_DB_INT
 
 # Room for the form's other fields and the multipart framing on top of the file itself.
@@ -75,13 +76,7 @@ async def upsert_applicant(db: AsyncSession, user_id: int, occurred_at: datetime
                            account: dict[str, Any] | None = None) -> None:
     """Profile fields change only when this event is newer than what we hold; ``account`` fields (the
     username) only come with the registration and are always taken."""
-    statement = insert(Applicant).values(user_id=user_id, profile_at=occurred_at, **profile, **(account or {}))
-    newer = or_(col(Applicant.profile_at).is_(None), col(Applicant.profile_at) <= statement.excluded.profile_at)
-    changes: dict[str, Any] = {name: case((newer, statement.excluded[name]), else_=getattr(Applicant, name))
-                               for name in profile}
-    changes.update({name: statement.excluded[name] for name in account or {}})
-    changes["profile_at"] = func.greatest(col(Applicant.profile_at), statement.excluded.profile_at)
-    await db.execute(statement.on_conflict_do_update(index_elements=["user_id"], set_=changes))
+    await upsert_if_newer(db, Applicant, {"user_id": user_id}, "profile_at", occurred_at, profile, account)
 
 
 async def note_application(db: AsyncSession, user_id: int, application_id: int) -> None:

@@ -1,7 +1,6 @@
 """Helpers for the documents tests, on top of the session-wide stack in the root conftest: uploads (whole or
 generated on the fly), the S3 bucket, the documents database and calls straight to one replica."""
 
-import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -15,23 +14,6 @@ from portal_common.auth import ASSERTION_HEADER, sign_assertion
 
 SERVICE = "documents"
 PDF = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
-
-
-def eventually(check: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
-    """Polls ``check`` until it returns something truthy; events cross NATS asynchronously."""
-    deadline = time.monotonic() + timeout
-    while True:
-        result = check()
-        if result:
-            return result
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what} not met within {timeout:.0f}s")
-        time.sleep(0.1)
-
-
-@pytest.fixture(name="eventually")
-def eventually_fixture() -> Callable[..., Any]:
-    return eventually
 
 
 def multipart(file_name: str, content: bytes | Iterable[bytes], fields: dict[str, str] | None = None,
