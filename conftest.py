@@ -5,6 +5,7 @@ import os
 import random
 import shutil
 import sys
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -27,6 +28,24 @@ ADMIN_USERNAME = "admin"
 ADMIN_PASSWORD = "admin-test-password"
 # Generous enough for a whole suite registering from one address; the rate-limit test outruns it.
 TEST_RATE_LIMIT = RateLimit(average=10, period="1s", burst=30)
+
+
+def eventually(check: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
+    """Polls ``check`` until it returns something truthy and returns that; services learn of each other's
+    changes from events, asynchronously."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = check()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} not met within {timeout:.0f}s")
+        time.sleep(0.1)
+
+
+@pytest.fixture(name="eventually")
+def eventually_fixture() -> Callable[..., Any]:
+    return eventually
 
 
 @pytest.fixture(scope="session")

@@ -49,14 +49,14 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true", help="only report files that are out of date")
     args = parser.parse_args(argv)
-    stale = [path for path, text in outputs().items() if not path.exists() or path.read_text() != text]
+    stale = {path: text for path, text in outputs().items() if not path.exists() or path.read_text() != text}
     if args.check:
         for path in stale:
             print(f"{path} is out of date: run python -m gateway.generate", file=sys.stderr)
         return 1 if stale else 0
-    for path in stale:
+    for path, text in stale.items():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(outputs()[path])
+        path.write_text(text)
         print(f"wrote {path}")
     return 0
 

@@ -2,7 +2,6 @@
 files it refers to, what is exposed, the order things start in, settings every service needs, and images
 that match the binaries `make run` uses."""
 
-import importlib
 import json
 import re
 import subprocess
@@ -13,55 +12,24 @@ from typing import Any
 import check_jsonschema
 import jsonschema
 import pytest
-import yaml
 
+from deploy.tests import support
+from deploy.tests.support import ROOT, VARIABLE, example_env, interpolate, settings_class
 from gateway.routes import SERVICES
-from portal_common.settings import ServiceSettings
 
-ROOT = Path(__file__).resolve().parents[2]
-COMPOSE = ROOT / "docker-compose.yml"
-ENV_EXAMPLE = ROOT / "deploy/compose/portal.env.example"
 SCHEMA = Path(check_jsonschema.__file__).parent / "builtin_schemas/vendor/compose-spec.json"
 BIN = Path(sys.executable).parent
-VARIABLE = re.compile(r"\$\{(?P<name>[A-Z0-9_]+)(?::?(?P<op>[-?])(?P<arg>[^}]*))?\}")
 APP_CONTAINERS = (*SERVICES, "web")
-
-
-def _example_env() -> dict[str, str]:
-    pairs = (line.split("=", 1) for line in ENV_EXAMPLE.read_text().splitlines()
-             if "=" in line and not line.startswith("#"))
-    return {key: value for key, value in pairs}
-
-
-def _interpolate(value: Any, env: dict[str, str]) -> Any:
-    """Compose's ${NAME}, ${NAME:-default} and ${NAME:?error}, strictly: an unset required name fails."""
-    if isinstance(value, dict):
-        return {key: _interpolate(item, env) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_interpolate(item, env) for item in value]
-    if not isinstance(value, str):
-        return value
-
-    def substitute(match: re.Match[str]) -> str:
-        name, op, arg = match["name"], match["op"], match["arg"] or ""
-        if env.get(name):
-            return env[name]
-        if op == "?":
-            raise KeyError(f"{name}: {arg}")
-        return arg if op == "-" else ""
-
-    return VARIABLE.sub(substitute, value)
 
 
 @pytest.fixture(scope="module")
 def raw() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(COMPOSE.read_text())  # resolves the x- anchors and << merges
-    return loaded
+    return support.raw_compose()
 
 
 @pytest.fixture(scope="module")
 def compose(raw: dict[str, Any]) -> dict[str, Any]:
-    interpolated: dict[str, Any] = _interpolate(raw, _example_env())
+    interpolated: dict[str, Any] = interpolate(raw, example_env())
     return interpolated
 
 
@@ -91,11 +59,11 @@ def test_every_required_variable_is_in_the_example_env_file(raw: dict[str, Any])
     references = [m for text in _strings(raw) for m in VARIABLE.finditer(text)]
     used = {m["name"] for m in references}
     required = {m["name"] for m in references if m["op"] == "?"}
-    example = _example_env()
+    example = example_env()
     assert used <= set(example), used - set(example)
     assert required == {k for k, v in example.items() if v == "change-me"}  # new-env.py fills exactly these
     with pytest.raises(KeyError, match="PORTAL_ASSERTION_SECRET"):
-        _interpolate(raw, {k: v for k, v in example.items() if k != "PORTAL_ASSERTION_SECRET"})
+        interpolate(raw, {k: v for k, v in example.items() if k != "PORTAL_ASSERTION_SECRET"})
 
 
 def test_new_env_writes_every_secret_fresh_and_private(tmp_path: Path) -> None:
@@ -152,22 +120,13 @@ def test_services_start_after_their_migrations_and_the_broker(services: dict[str
 
 @pytest.mark.parametrize("name", SERVICES)
 def test_each_service_gets_every_setting_it_requires(services: dict[str, dict[str, Any]], name: str) -> None:
-    settings_class = _settings_class(name)
-    required = {field.alias for field in settings_class.model_fields.values() if field.is_required()}
+    required = {field.alias for field in settings_class(name).model_fields.values() if field.is_required()}
     environment = services[name]["environment"]
     assert required <= set(environment), required - set(environment)
     database_url = environment[f"{name.upper()}_DATABASE_URL"]
     assert database_url == f"postgresql://portal@postgres:5432/{name}"  # the password comes from PGPASSWORD
     assert environment["PGPASSWORD"] == "change-me"
     assert environment["PORTAL_NATS_URL"] == "nats://nats:4222"
-
-
-def _settings_class(name: str) -> Any:
-    module = importlib.import_module(f"{name}.config")
-    classes = [value for value in vars(module).values()
-               if isinstance(value, type) and issubclass(value, ServiceSettings) and value is not ServiceSettings]
-    assert len(classes) == 1
-    return classes[0]
 
 
 def test_only_the_documents_service_holds_the_storage_keys(services: dict[str, dict[str, Any]]) -> None:

@@ -4,31 +4,21 @@ deploy/compose/traefik/dynamic.yml. Traefik accepts every router and middleware,
 HTTPS, answers its health check, and sends HSTS over HTTPS only. The services themselves are not there:
 the routes answer 502, which is enough to see the gateway's own work."""
 
-import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
-import yaml
 
-from deploy.tests.test_compose import _example_env, _interpolate
+from deploy.tests import support
+from deploy.tests.support import ROOT, free_ports
 from gateway.routes import ROUTES
 
-ROOT = Path(__file__).resolve().parents[2]
 TRAEFIK = Path(sys.executable).parent / "traefik"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @dataclass
@@ -49,11 +39,10 @@ def _localised(argument: str, ports: dict[str, int], tmp_path: Path) -> str:
 
 @pytest.fixture(scope="module")
 def gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gateway]:
-    compose: dict[str, Any] = _interpolate(yaml.safe_load((ROOT / "docker-compose.yml").read_text()), _example_env())
-    traefik = compose["services"]["traefik"]
+    traefik = support.compose()["services"]["traefik"]
     tmp_path = tmp_path_factory.mktemp("traefik")
-    ports = {":8080": _free_port(), ":8443": _free_port(), ":8082": _free_port()}
-    api_port = _free_port()
+    http, https, ping, api_port = free_ports(4)
+    ports = {":8080": http, ":8443": https, ":8082": ping}
     command = [_localised(argument, ports, tmp_path) for argument in traefik["command"]]
     assert not [a for a in command if "address=:" in a], "every entry point was moved"
     command += ["--api=true", "--api.insecure=true", f"--entryPoints.traefik.address=127.0.0.1:{api_port}"]

@@ -17,7 +17,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -52,10 +51,10 @@ from deploy.tests.k8s_objects import (
     pods,
     workloads,
 )
+from deploy.tests.support import free_port, setting_aliases, settings_class
 from gateway import kubernetes as gateway_kubernetes
 from gateway.render import PRODUCTION_RATE_LIMIT
 from gateway.routes import SERVICES
-from portal_common.settings import ServiceSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 K8S = ROOT / "deploy/k8s"
@@ -104,17 +103,6 @@ def config_map(objects: list[Obj], name: str) -> dict[str, str]:
 
 def config_maps_by_name(objects: list[Obj]) -> dict[str, dict[str, str]]:
     return {name: obj.get("data", {}) for name, obj in named(objects, "ConfigMap").items()}
-
-
-def settings_class(service: str) -> type[ServiceSettings]:
-    module = importlib.import_module(f"{service}.config")
-    [settings] = [value for value in vars(module).values() if isinstance(value, type)
-                  and issubclass(value, ServiceSettings) and value is not ServiceSettings]
-    return settings
-
-
-def aliases(service: str) -> set[str]:
-    return {f.alias for f in settings_class(service).model_fields.values() if f.alias and f.alias != "DATABASE_URL"}
 
 
 def secret_keys() -> list[str]:
@@ -424,7 +412,7 @@ def test_each_service_gets_every_setting_it_requires(name: str, service: str) ->
     settings = settings_class(service)
     required = {f.alias for f in settings.model_fields.values() if f.is_required()}
     # Every key of the shared ConfigMap is some service's setting (a misspelt key would be ignored silently).
-    unread = set(config_map(objects, "portal-config")) - set().union(*(aliases(s) for s in SERVICES))
+    unread = set(config_map(objects, "portal-config")) - set().union(*(setting_aliases(s) for s in SERVICES))
     assert not unread, f"settings no service reads: {unread}"
     users = [one(objects, "Deployment", service), one(objects, "Job", f"migrate-{service}")]
     for workload in users:
@@ -435,7 +423,7 @@ def test_each_service_gets_every_setting_it_requires(name: str, service: str) ->
             # Besides its settings: libpq's PGPASSWORD, and the admin that `identity ensure-admin` reads.
             extra = {"PGPASSWORD", *(OPTIONAL_SECRET_KEYS if service == "identity" else ())}
             own = {var["name"] for var in container.get("env", [])}
-            assert own <= aliases(service) | extra, f"{where}: {own - aliases(service) - extra}"
+            assert own <= setting_aliases(service) | extra, f"{where}: {own - setting_aliases(service) - extra}"
             assert env_vars(container)["PGPASSWORD"]["valueFrom"]["secretKeyRef"]["key"] == "PORTAL_DB_PASSWORD"
             # The values parse: the settings class accepts them (secrets stand in for the Secret's).
             values = {key: value if value is not None else "from-the-secret" for key, value in env.items()}
@@ -745,7 +733,7 @@ def local_postgres() -> Iterator[LocalPostgres]:
         subprocess.run([str(bin_dir / "initdb"), "-D", str(work / "data"), "-U", "postgres", "--auth-local=trust",
                         "--auth-host=scram-sha-256", "--encoding=UTF8", "--locale=C"], check=True, user=user,
                        capture_output=True)
-        port = _free_port()
+        port = free_port()
         server = subprocess.Popen([str(bin_dir / "postgres"), "-D", str(work / "data"), "-h", "127.0.0.1",
                                    "-p", str(port), "-k", str(work)], user=user, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE)
@@ -761,13 +749,6 @@ def local_postgres() -> Iterator[LocalPostgres]:
             server.terminate()
             server.wait(timeout=30)
         shutil.rmtree(work, ignore_errors=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def test_the_database_script_works_on_a_real_postgres(local_postgres: LocalPostgres) -> None:

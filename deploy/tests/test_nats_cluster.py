@@ -13,7 +13,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import time
@@ -29,6 +28,7 @@ from nats.js.api import StreamInfo
 
 from deploy.tests import k8s_kustomize
 from deploy.tests.k8s_objects import nats_config
+from deploy.tests.support import free_ports
 from portal_common.bus import EventBus
 from portal_common.events import STREAM_NAME
 
@@ -70,17 +70,6 @@ class Node:
                 self.process.wait(timeout=10)
 
 
-def _free_ports(count: int) -> list[int]:
-    sockets = [socket.socket() for _ in range(count)]
-    try:
-        for sock in sockets:
-            sock.bind(("127.0.0.1", 0))
-        return [sock.getsockname()[1] for sock in sockets]
-    finally:
-        for sock in sockets:
-            sock.close()
-
-
 def local_conf(conf: str, node: Node, nodes: list[Node], statefulset: dict[str, Any]) -> str:
     """nats.conf for one local node: the manifest's file with its addresses and directories replaced.
     Each replacement must find its target, so a changed nats.conf fails here instead of running untested."""
@@ -109,7 +98,7 @@ def cluster() -> Iterator[tuple[list[Node], dict[str, Any]]]:
     statefulset, conf = nats_config(k8s_kustomize.build(ROOT / "deploy/k8s/base"))
     replicas = statefulset["spec"]["replicas"]
     work = Path(tempfile.mkdtemp(prefix="k8s-nats-"))
-    ports = _free_ports(3 * replicas)
+    ports = free_ports(3 * replicas)
     nodes = [Node(f"nats-{i}", ports[3 * i], ports[3 * i + 1], ports[3 * i + 2], work / f"nats-{i}")
              for i in range(replicas)]
     try:

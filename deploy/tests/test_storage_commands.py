@@ -15,22 +15,19 @@ from typing import Any
 
 import httpx
 import pytest
-import yaml
 from minio import Minio
 from stack import Ports
 
-from deploy.tests import k8s_kustomize
-from deploy.tests.test_compose import _example_env, _interpolate
+from deploy.tests import k8s_kustomize, support
+from deploy.tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 PORTS = Ports(base=33000, gateway=33080)  # clear of the test stacks (28000+, 29000+)
 KEYS = {"AWS_ACCESS_KEY_ID": "storagetest", "AWS_SECRET_ACCESS_KEY": "storage-test-secret-" + uuid.uuid4().hex}
 
 
 def _compose_service(name: str) -> dict[str, Any]:
-    compose: dict[str, Any] = _interpolate(yaml.safe_load((ROOT / "docker-compose.yml").read_text()), _example_env())
-    service: dict[str, Any] = compose["services"][name]
+    service: dict[str, Any] = support.compose()["services"][name]
     return service
 
 

@@ -5,7 +5,6 @@ everything else, nosniff, no compression, /healthz."""
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -14,6 +13,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+from deploy.tests.support import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE_CONF = ROOT / "deploy" / "web" / "nginx.conf"
@@ -36,12 +37,6 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "locales" / "et" / "common.json").write_text(LOCALE)
     (root / "favicon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
     return root
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def substitute(text: str, old: str, new: str) -> str:

@@ -55,3 +55,11 @@ def test_messages_survives_any_input(stack: Any, gateway: str, admin_cookie: dic
 
 def test_applications_survives_any_input(stack: Any, gateway: str, admin_cookie: dict[str, str]) -> None:
     assert fuzz(stack, "applications", gateway, admin_cookie) >= 6
+
+
+def test_documents_survives_any_input(stack: Any, gateway: str, admin_cookie: dict[str, str]) -> None:
+    assert fuzz(stack, "documents", gateway, admin_cookie) >= 7
+
+
+def test_contracts_survives_any_input(stack: Any, gateway: str, admin_cookie: dict[str, str]) -> None:
+    assert fuzz(stack, "contracts", gateway, admin_cookie) >= 5

@@ -3,26 +3,23 @@ with a note and sees it in the history; the applicant sees the new status and th
 dashboard and edits the profile's city (spec §2 Applicant dashboard and Admin panel, §4, §5)."""
 
 import re
-import time
 import uuid
 from collections.abc import Callable
 
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, eventually
 from web.e2e.conftest import new_context
 
 
 def wait_until_listed(admin_client: httpx.Client, id_code: str) -> int:
     """The applications service learns of a registration from identity's event; wait for it to land."""
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
+    def listed() -> int | None:
         found = admin_client.get("/api/admin/applications", params={"search": id_code}).json()
-        if found and found[0]["profile"]["idCode"] == id_code:
-            return int(found[0]["id"])
-        time.sleep(0.2)
-    raise AssertionError(f"application with ID code {id_code} never appeared in the admin list")
+        return int(found[0]["id"]) if found and found[0]["profile"]["idCode"] == id_code else None
+
+    return int(eventually(listed, 15, f"application with ID code {id_code} in the admin list"))
 
 
 def sign_in(page: Page, username: str, password: str) -> None:

@@ -4,25 +4,14 @@ signed at registration, draws a signature with the mouse and signs; the admin th
 the signature image (spec §2 Contracts tabs, §4 contract status, §5)."""
 
 import re
-import time
 import uuid
 from collections.abc import Callable
 
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, eventually
 from web.e2e.conftest import new_context
-
-
-def wait_for(check: Callable[[], bool], what: str, seconds: float = 15) -> None:
-    """Services learn of a registration from events; wait for them to catch up."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"{what} never happened")
 
 
 def sign_in(page: Page, username: str, password: str) -> None:
@@ -108,8 +97,9 @@ def test_admin_creates_and_applicant_signs_a_contract(browser: Browser, gateway:
         found[:] = [item["id"] for item in items if item["userId"] == user_id]
         return bool(found)
 
-    wait_for(listed, "the application appearing in the admin list")
-    wait_for(lambda: len(applicant.client.get("/api/contracts").json()) == 1, "the employment contract")
+    # Services learn of a registration from events; wait for them to catch up.
+    eventually(listed, 15, "the application appearing in the admin list")
+    eventually(lambda: len(applicant.client.get("/api/contracts").json()) == 1, 15, "the employment contract")
 
     saved_language = admin_client.get("/api/user").json()["language"]
     try:

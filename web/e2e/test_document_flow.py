@@ -4,7 +4,6 @@ admin approves it and downloads the very same bytes (spec §2 Documents tabs, §
 
 import json
 import re
-import time
 import uuid
 from collections.abc import Callable
 from datetime import date, datetime
@@ -15,7 +14,7 @@ from zoneinfo import ZoneInfo
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, eventually
 from web.e2e.conftest import new_context
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
@@ -37,13 +36,9 @@ def sign_in(page: Page, username: str, password: str) -> None:
 
 def wait_until_listed(admin_client: httpx.Client, user_id: int) -> None:
     """The applications service learns of a registration from identity's event; wait for it to land."""
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        listed = admin_client.get("/api/admin/applications", params={"limit": 200}).json()
-        if any(entry["userId"] == user_id for entry in listed):
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"no application of user {user_id} in the admin list")
+    eventually(lambda: any(entry["userId"] == user_id for entry in
+                           admin_client.get("/api/admin/applications", params={"limit": 200}).json()),
+               15, f"an application of user {user_id} in the admin list")
 
 
 def next_month_15th() -> date:

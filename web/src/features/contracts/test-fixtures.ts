@@ -1,4 +1,3 @@
-import type { ApplicationListItem } from '@/features/admin-applications/types';
 import type { AdminContract, Contract } from './types';
 
 export const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -38,21 +37,3 @@ export function adminContract(overrides: Partial<AdminContract> = {}): AdminCont
     ...overrides,
   };
 }
-
-function application(id: number, userId: number, fullName: string, createdAt: string): ApplicationListItem {
-  return {
-    id,
-    userId,
-    user: { fullName, username: fullName.split(' ')[0].toLowerCase(), email: `${userId}@example.ee`, phone: '+3725550000' },
-    profile: {} as ApplicationListItem['profile'],
-    status: 'pending',
-    createdAt,
-  };
-}
-
-/** Newest first, like the server: Jaan has two applications, his newest is #30. */
-export const applicationOptions: ApplicationListItem[] = [
-  application(30, 9, 'Jaan Tamm', '2025-05-10T08:00:00Z'),
-  application(21, 7, 'Mari Maasikas', '2025-05-05T08:00:00Z'),
-  application(12, 9, 'Jaan Tamm', '2025-04-01T08:00:00Z'),
-];

@@ -1,5 +1,4 @@
 import { vi } from 'vitest';
-import type { ApplicationListItem } from '@/features/admin-applications/types';
 import type { AdminDocument, Document, DocumentRequest } from './types';
 
 export function document(overrides: Partial<Document> = {}): Document {
@@ -42,24 +41,6 @@ export function documentRequest(overrides: Partial<DocumentRequest> = {}): Docum
     ...overrides,
   };
 }
-
-function application(id: number, userId: number, fullName: string, createdAt: string): ApplicationListItem {
-  return {
-    id,
-    userId,
-    user: { fullName, username: fullName.split(' ')[0].toLowerCase(), email: `${userId}@example.ee`, phone: '+3725550000' },
-    profile: {} as ApplicationListItem['profile'],
-    status: 'pending',
-    createdAt,
-  };
-}
-
-/** Newest first, like the server: Jaan has two applications, his newest is #30. */
-export const applicationOptions: ApplicationListItem[] = [
-  application(30, 9, 'Jaan Tamm', '2025-05-10T08:00:00Z'),
-  application(21, 7, 'Mari Maasikas', '2025-05-05T08:00:00Z'),
-  application(12, 9, 'Jaan Tamm', '2025-04-01T08:00:00Z'),
-];
 
 /**
  * A stand-in for XMLHttpRequest that the test drives: report upload progress, then answer. Every

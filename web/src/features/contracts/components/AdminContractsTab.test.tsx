@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '@/lib/dates';
 import { admin, jsonResponse, renderWithProviders, requestBody, stubApi } from '@/test/render';
-import { adminContract, applicationOptions, SIGNATURE } from '../test-fixtures';
+import { APPLICANT_OPTIONS_URL as OPTIONS_URL, applicationOptions } from '@/features/admin-applications/test-fixtures';
+import { adminContract, SIGNATURE } from '../test-fixtures';
 import { AdminContractsTab } from './AdminContractsTab';
 
-const OPTIONS_URL = '/api/admin/applications?limit=200';
 
 function renderTab() {
   return renderWithProviders(<AdminContractsTab />, { user: admin });

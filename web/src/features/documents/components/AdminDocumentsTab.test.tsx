@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { todayInTallinn, toIsoDate } from '@/lib/dates';
 import { admin, jsonResponse, renderWithProviders, requestBody, stubApi } from '@/test/render';
-import { adminDocument, applicationOptions, documentRequest } from '../test-fixtures';
+import { APPLICANT_OPTIONS_URL as OPTIONS_URL, applicationOptions } from '@/features/admin-applications/test-fixtures';
+import { adminDocument, documentRequest } from '../test-fixtures';
 import { AdminDocumentsTab } from './AdminDocumentsTab';
 
 type User = ReturnType<typeof userEvent.setup>;
-const OPTIONS_URL = '/api/admin/applications?limit=200';
 
 function renderTab() {
   return renderWithProviders(<AdminDocumentsTab />, { user: admin });
