@@ -264,27 +264,19 @@ async def receive_upload(request: Request, identity: Identity, db: AsyncSession,
                          settings: DocumentsSettings) -> Document:
     """Streams the form's file to storage while reading the form, then records the document and its event
     in one transaction. A file that did not reach storage gets no row; a stored file whose row could not be
-    written (or whose form turned out invalid) is removed again."""
+    written (or whose form turned out invalid) is removed again.
+
+    A refusal leaves the connection open: uvicorn discards the unread rest of the body until the gateway,
+    which has the answer by then, stops forwarding it. Closing instead resets the connection under the
+    gateway with bytes unread, and the gateway now and then lost the 413 and answered 502."""
     limit = settings.max_upload_bytes
     boundary = boundary_of(request.headers.get("content-type", ""))
     max_body = limit + FORM_OVERHEAD_BYTES
     declared = request.headers.get("content-length", "")
     if declared.isascii() and declared.isdigit() and (len(declared) > 18 or int(declared) > max_body):
-        raise closing(too_large(limit))  # refused before a byte of the body is read
+        raise too_large(limit)  # refused before a byte of the body is read
     reader = MultipartReader(request.stream(), boundary, max_body, lambda: too_large(limit))
-    try:
-        return await _receive_form(reader, identity, db, storage, limit)
-    except ApiError as error:
-        if not reader.finished:
-            raise closing(error) from None
-        raise
-
-
-def closing(error: ApiError) -> ApiError:
-    """Marks a refusal sent before the body was read to its end: the server then closes the connection
-    instead of reading (and discarding) the rest of the body to keep it alive."""
-    error.headers = {**(error.headers or {}), "Connection": "close"}
-    return error
+    return await _receive_form(reader, identity, db, storage, limit)
 
 
 async def _receive_form(reader: MultipartReader, identity: Identity, db: AsyncSession, storage: Storage,
