@@ -223,11 +223,6 @@ class MultipartReader:
                 raise bad_body() from None
         return self._events.queue.popleft()
 
-    @property
-    def finished(self) -> bool:
-        """Whether the whole body was read (its closing boundary seen)."""
-        return self._events.finished and not self._events.queue
-
     async def next_part(self) -> Part | None:
         """Skips what is left of the current part and answers the next one's headers (None at the end)."""
         while self._in_part:

@@ -84,3 +84,17 @@ export function ResponsiveTableCell({ label, className, children, ...props }: Ce
     </td>
   );
 }
+
+interface ActionsProps extends TdHTMLAttributes<HTMLTableCellElement> {
+  /** Let the buttons wrap on wide screens too, for a column kept narrow on purpose. */
+  wrap?: boolean;
+}
+
+/** The last cell of a row: its buttons, under the values on phones, right-aligned on wide screens. */
+export function ResponsiveTableActions({ wrap = false, children, ...props }: ActionsProps) {
+  return (
+    <ResponsiveTableCell {...props}>
+      <div className={cn('flex flex-wrap gap-2 pt-1 md:justify-end md:pt-0', !wrap && 'md:flex-nowrap')}>{children}</div>
+    </ResponsiveTableCell>
+  );
+}

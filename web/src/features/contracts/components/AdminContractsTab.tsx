@@ -6,6 +6,7 @@ import { TabCard } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import {
   ResponsiveTable,
+  ResponsiveTableActions,
   ResponsiveTableBody,
   ResponsiveTableCell,
   ResponsiveTableColumns,
@@ -81,30 +82,28 @@ export function AdminContractsTab() {
                   <ResponsiveTableCell label={t('columns.status')}>
                     <ContractStatusBadge status={contract.status} />
                   </ResponsiveTableCell>
-                  <ResponsiveTableCell>
-                    <div className="flex flex-wrap gap-2 pt-1 md:flex-nowrap md:justify-end md:pt-0">
+                  <ResponsiveTableActions>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setViewing(contract)}
+                      aria-label={t('actions.viewNamed', { title: contract.title })}
+                    >
+                      <Eye className="h-4 w-4" aria-hidden="true" />
+                      {t('actions.view')}
+                    </Button>
+                    {contract.status === 'pending' && (
                       <Button
-                        variant="secondary"
+                        variant="ghost"
                         size="sm"
-                        onClick={() => setViewing(contract)}
-                        aria-label={t('actions.viewNamed', { title: contract.title })}
+                        disabled={changeStatus.isPending}
+                        onClick={() => markSent(contract)}
+                        aria-label={t('actions.markSentNamed', { title: contract.title })}
                       >
-                        <Eye className="h-4 w-4" aria-hidden="true" />
-                        {t('actions.view')}
+                        {t('actions.markSent')}
                       </Button>
-                      {contract.status === 'pending' && (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          disabled={changeStatus.isPending}
-                          onClick={() => markSent(contract)}
-                          aria-label={t('actions.markSentNamed', { title: contract.title })}
-                        >
-                          {t('actions.markSent')}
-                        </Button>
-                      )}
-                    </div>
-                  </ResponsiveTableCell>
+                    )}
+                  </ResponsiveTableActions>
                 </ResponsiveTableRow>
               ))}
             </ResponsiveTableBody>

@@ -6,6 +6,7 @@ import { TabCard } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import {
   ResponsiveTable,
+  ResponsiveTableActions,
   ResponsiveTableBody,
   ResponsiveTableCell,
   ResponsiveTableColumns,
@@ -64,40 +65,38 @@ export function ContractsTab() {
                   <ResponsiveTableCell label={t('columns.status')}>
                     <ContractStatusBadge status={contract.status} />
                   </ResponsiveTableCell>
-                  <ResponsiveTableCell>
-                    <div className="flex flex-wrap gap-2 pt-1 md:flex-nowrap md:justify-end md:pt-0">
+                  <ResponsiveTableActions>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setViewing(contract)}
+                      aria-label={t('actions.viewNamed', { title: contract.title })}
+                    >
+                      <Eye className="h-4 w-4" aria-hidden="true" />
+                      {t('actions.view')}
+                    </Button>
+                    {canSign(contract) && (
                       <Button
-                        variant="secondary"
                         size="sm"
-                        onClick={() => setViewing(contract)}
-                        aria-label={t('actions.viewNamed', { title: contract.title })}
+                        onClick={() => setSigning(contract)}
+                        aria-label={t('actions.signNamed', { title: contract.title })}
                       >
-                        <Eye className="h-4 w-4" aria-hidden="true" />
-                        {t('actions.view')}
+                        <PenLine className="h-4 w-4" aria-hidden="true" />
+                        {t('actions.sign')}
                       </Button>
-                      {canSign(contract) && (
-                        <Button
-                          size="sm"
-                          onClick={() => setSigning(contract)}
-                          aria-label={t('actions.signNamed', { title: contract.title })}
-                        >
-                          <PenLine className="h-4 w-4" aria-hidden="true" />
-                          {t('actions.sign')}
-                        </Button>
-                      )}
-                      {isSigned(contract) && (
-                        <a
-                          href={contractPdfUrl(contract.id)}
-                          download
-                          className={buttonClasses('ghost', 'sm')}
-                          aria-label={t('actions.pdfNamed', { title: contract.title })}
-                        >
-                          <Download className="h-4 w-4" aria-hidden="true" />
-                          {t('actions.pdf')}
-                        </a>
-                      )}
-                    </div>
-                  </ResponsiveTableCell>
+                    )}
+                    {isSigned(contract) && (
+                      <a
+                        href={contractPdfUrl(contract.id)}
+                        download
+                        className={buttonClasses('ghost', 'sm')}
+                        aria-label={t('actions.pdfNamed', { title: contract.title })}
+                      >
+                        <Download className="h-4 w-4" aria-hidden="true" />
+                        {t('actions.pdf')}
+                      </a>
+                    )}
+                  </ResponsiveTableActions>
                 </ResponsiveTableRow>
               ))}
             </ResponsiveTableBody>

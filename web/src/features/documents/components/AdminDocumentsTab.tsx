@@ -5,6 +5,7 @@ import { TabCard } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import {
   ResponsiveTable,
+  ResponsiveTableActions,
   ResponsiveTableBody,
   ResponsiveTableCell,
   ResponsiveTableColumns,
@@ -79,49 +80,47 @@ export function AdminDocumentsTab() {
                     <span>{fileTypeLabel(document.fileType)}</span>
                   </ResponsiveTableCell>
                   <ResponsiveTableCell label={t('columns.date')} className="md:whitespace-nowrap">
-                    <span>{formatDate(document.createdAt, (i18n.resolvedLanguage ?? i18n.language))}</span>
+                    <span>{formatDate(document.createdAt, i18n.language)}</span>
                   </ResponsiveTableCell>
                   <ResponsiveTableCell label={t('columns.status')}>
                     <DocumentStatusBadge status={document.status} />
                   </ResponsiveTableCell>
-                  <ResponsiveTableCell className="md:w-[13rem]">
-                    <div className="flex flex-wrap gap-2 pt-1 md:justify-end md:pt-0">
-                      <a
-                        href={document.filePath}
-                        download
-                        className={buttonClasses('secondary', 'sm')}
-                        aria-label={t('actions.downloadNamed', { name: document.name })}
-                        title={t('actions.download')}
-                      >
-                        <Download className="h-4 w-4" aria-hidden="true" />
-                        {/* Icon only in the desktop table, where the column is narrow; the label names it. */}
-                        <span className="md:sr-only">{t('actions.download')}</span>
-                      </a>
-                      {canReview(document.status) && (
-                        <>
-                          <Button
-                            size="sm"
-                            disabled={review.isPending}
-                            onClick={() => setStatus(document, 'approved')}
-                            aria-label={t('actions.approveNamed', { name: document.name })}
-                          >
-                            <Check className="h-4 w-4" aria-hidden="true" />
-                            {t('actions.approve')}
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="destructive"
-                            disabled={review.isPending}
-                            onClick={() => setStatus(document, 'rejected')}
-                            aria-label={t('actions.rejectNamed', { name: document.name })}
-                          >
-                            <X className="h-4 w-4" aria-hidden="true" />
-                            {t('actions.reject')}
-                          </Button>
-                        </>
-                      )}
-                    </div>
-                  </ResponsiveTableCell>
+                  <ResponsiveTableActions className="md:w-[13rem]" wrap>
+                    <a
+                      href={document.filePath}
+                      download
+                      className={buttonClasses('secondary', 'sm')}
+                      aria-label={t('actions.downloadNamed', { name: document.name })}
+                      title={t('actions.download')}
+                    >
+                      <Download className="h-4 w-4" aria-hidden="true" />
+                      {/* Icon only in the desktop table, where the column is narrow; the label names it. */}
+                      <span className="md:sr-only">{t('actions.download')}</span>
+                    </a>
+                    {canReview(document.status) && (
+                      <>
+                        <Button
+                          size="sm"
+                          disabled={review.isPending}
+                          onClick={() => setStatus(document, 'approved')}
+                          aria-label={t('actions.approveNamed', { name: document.name })}
+                        >
+                          <Check className="h-4 w-4" aria-hidden="true" />
+                          {t('actions.approve')}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="destructive"
+                          disabled={review.isPending}
+                          onClick={() => setStatus(document, 'rejected')}
+                          aria-label={t('actions.rejectNamed', { name: document.name })}
+                        >
+                          <X className="h-4 w-4" aria-hidden="true" />
+                          {t('actions.reject')}
+                        </Button>
+                      </>
+                    )}
+                  </ResponsiveTableActions>
                 </ResponsiveTableRow>
               ))}
             </ResponsiveTableBody>

@@ -7,6 +7,7 @@ import { TabCard } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import {
   ResponsiveTable,
+  ResponsiveTableActions,
   ResponsiveTableBody,
   ResponsiveTableCell,
   ResponsiveTableColumns,
@@ -30,7 +31,7 @@ export function DocumentsTab() {
 
   const dueDate = (value: string | null) => {
     const parsed = value ? parseIsoDate(value) : null;
-    return parsed ? formatCalendarDate(parsed, (i18n.resolvedLanguage ?? i18n.language)) : t('applicant.requests.noDueDate');
+    return parsed ? formatCalendarDate(parsed, i18n.language) : t('applicant.requests.noDueDate');
   };
 
   // Both lists load together; the uploaded documents are the rows, the open requests come above them.
@@ -83,20 +84,18 @@ export function DocumentsTab() {
                         <ResponsiveTableCell label={t('columns.status')}>
                           <DocumentStatusBadge status={request.status} />
                         </ResponsiveTableCell>
-                        <ResponsiveTableCell>
-                          <div className="flex pt-1 md:justify-end md:pt-0">
-                            {canUploadFor(request) && (
-                              <Button
-                                size="sm"
-                                onClick={() => setUploading(request)}
-                                aria-label={t('actions.uploadNamed', { name: request.name })}
-                              >
-                                <Upload className="h-4 w-4" aria-hidden="true" />
-                                {t('actions.upload')}
-                              </Button>
-                            )}
-                          </div>
-                        </ResponsiveTableCell>
+                        <ResponsiveTableActions>
+                          {canUploadFor(request) && (
+                            <Button
+                              size="sm"
+                              onClick={() => setUploading(request)}
+                              aria-label={t('actions.uploadNamed', { name: request.name })}
+                            >
+                              <Upload className="h-4 w-4" aria-hidden="true" />
+                              {t('actions.upload')}
+                            </Button>
+                          )}
+                        </ResponsiveTableActions>
                       </ResponsiveTableRow>
                     ))}
                   </ResponsiveTableBody>
@@ -132,24 +131,22 @@ export function DocumentsTab() {
                           <span>{fileTypeLabel(document.fileType)}</span>
                         </ResponsiveTableCell>
                         <ResponsiveTableCell label={t('columns.date')} className="md:whitespace-nowrap">
-                          <span>{formatDate(document.createdAt, (i18n.resolvedLanguage ?? i18n.language))}</span>
+                          <span>{formatDate(document.createdAt, i18n.language)}</span>
                         </ResponsiveTableCell>
                         <ResponsiveTableCell label={t('columns.status')}>
                           <DocumentStatusBadge status={document.status} />
                         </ResponsiveTableCell>
-                        <ResponsiveTableCell>
-                          <div className="flex pt-1 md:justify-end md:pt-0">
-                            <a
-                              href={document.filePath}
-                              download
-                              className={buttonClasses('secondary', 'sm')}
-                              aria-label={t('actions.downloadNamed', { name: document.name })}
-                            >
-                              <Download className="h-4 w-4" aria-hidden="true" />
-                              {t('actions.download')}
-                            </a>
-                          </div>
-                        </ResponsiveTableCell>
+                        <ResponsiveTableActions>
+                          <a
+                            href={document.filePath}
+                            download
+                            className={buttonClasses('secondary', 'sm')}
+                            aria-label={t('actions.downloadNamed', { name: document.name })}
+                          >
+                            <Download className="h-4 w-4" aria-hidden="true" />
+                            {t('actions.download')}
+                          </a>
+                        </ResponsiveTableActions>
                       </ResponsiveTableRow>
                     ))}
                   </ResponsiveTableBody>

@@ -37,7 +37,7 @@ export function DueDatePicker({ id, value, onChange }: Props) {
             )}
           >
             <CalendarDays className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-            <span className="truncate">{selected ? formatCalendarDate(selected, (i18n.resolvedLanguage ?? i18n.language)) : t('request.datePlaceholder')}</span>
+            <span className="truncate">{selected ? formatCalendarDate(selected, i18n.language) : t('request.datePlaceholder')}</span>
           </button>
         </PopoverPrimitive.Trigger>
         <PopoverPrimitive.Portal>
@@ -53,7 +53,7 @@ export function DueDatePicker({ id, value, onChange }: Props) {
               selected={selected}
               today={today}
               min={today}
-              language={(i18n.resolvedLanguage ?? i18n.language)}
+              language={i18n.language}
               labels={{ previousMonth: t('calendar.previousMonth'), nextMonth: t('calendar.nextMonth') }}
               onSelect={(date) => {
                 onChange(toIsoDate(date));

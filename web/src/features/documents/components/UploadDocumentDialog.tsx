@@ -136,7 +136,7 @@ function UploadForm({ request, onClose }: { request: DocumentRequest | null; onC
               />
               <p id={hintId} className="text-xs text-slate-500">
                 {file
-                  ? t('upload.chosen', { name: file.name, size: formatSize(file.size, (i18n.resolvedLanguage ?? i18n.language)) })
+                  ? t('upload.chosen', { name: file.name, size: formatSize(file.size, i18n.language) })
                   : t('upload.fileHint', { mb: MAX_UPLOAD_MB })}
               </p>
             </div>
