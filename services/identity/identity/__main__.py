@@ -2,8 +2,11 @@
 
     python -m identity migrate
     python -m identity wait-for-migrations [--timeout SECONDS]
-    python -m identity create-admin USERNAME            (password from PORTAL_ADMIN_PASSWORD or a prompt)
+    python -m identity create-admin USERNAME [--promote]  (password from PORTAL_ADMIN_PASSWORD or a prompt)
     python -m identity ensure-admin                      (from PORTAL_ADMIN_USERNAME / PORTAL_ADMIN_PASSWORD)
+
+Neither makes an existing applicant an admin unless `create-admin --promote` says so; that also ends every
+session of the account.
 """
 
 import argparse
@@ -14,19 +17,23 @@ import sys
 from pathlib import Path
 
 from identity.config import get_settings
-from identity.service import ensure_admin
+from identity.service import AdminRefused, ensure_admin
 from portal_common.db import Database
 from portal_common.migrations import add_migration_commands, run_migration_command
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-async def _ensure_admin(username: str, password: str, email: str | None) -> None:
+async def _ensure_admin(username: str, password: str, email: str | None, promote: bool) -> int:
     database = Database(get_settings().database_url)
     try:
         async with database.session() as session:
-            user = await ensure_admin(session, username, password, email)
+            user = await ensure_admin(session, username, password, email, promote=promote)
             print(f"admin '{user.username}' is ready (id {user.id})")
+            return 0
+    except AdminRefused as refused:
+        print(refused, file=sys.stderr)
+        return 1
     finally:
         await database.dispose()
 
@@ -35,9 +42,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m identity")
     commands = parser.add_subparsers(dest="command", required=True)
     add_migration_commands(commands)
-    create = commands.add_parser("create-admin", help="create an admin, or make an existing user one")
+    create = commands.add_parser("create-admin", help="create an admin, or set an existing admin's password")
     create.add_argument("username")
     create.add_argument("--email")
+    create.add_argument("--promote", action="store_true",
+                        help="make an existing non-admin account an admin and end all its sessions")
     commands.add_parser("ensure-admin", help="the admin named by PORTAL_ADMIN_USERNAME/PASSWORD, if both are set")
     args = parser.parse_args(argv)
 
@@ -46,18 +55,13 @@ def main(argv: list[str] | None = None) -> int:
         return status
     if args.command == "create-admin":
         password = os.environ.get("PORTAL_ADMIN_PASSWORD") or getpass.getpass("Password: ")
-        if len(password) < 8:
-            print("Password must be at least 8 characters", file=sys.stderr)
-            return 2
-        asyncio.run(_ensure_admin(args.username, password, args.email))
-    elif args.command == "ensure-admin":
-        username = os.environ.get("PORTAL_ADMIN_USERNAME", "")
-        password = os.environ.get("PORTAL_ADMIN_PASSWORD", "")
-        if not (username and password):
-            print("PORTAL_ADMIN_USERNAME and PORTAL_ADMIN_PASSWORD are not both set; no admin created")
-            return 0
-        asyncio.run(_ensure_admin(username, password, None))
-    return 0
+        return asyncio.run(_ensure_admin(args.username, password, args.email, args.promote))
+    username = os.environ.get("PORTAL_ADMIN_USERNAME", "")
+    password = os.environ.get("PORTAL_ADMIN_PASSWORD", "")
+    if not (username and password):
+        print("PORTAL_ADMIN_USERNAME and PORTAL_ADMIN_PASSWORD are not both set; no admin created")
+        return 0
+    return asyncio.run(_ensure_admin(username, password, None, promote=False))
 
 
 if __name__ == "__main__":

@@ -1,17 +1,20 @@
 from functools import lru_cache
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 
-from portal_common.settings import ServiceSettings
+from portal_common.settings import ServiceSettings, nats_password_field, nats_user_field
 
 
 class IdentitySettings(ServiceSettings):
     database_url: str = Field(alias="IDENTITY_DATABASE_URL")
+    nats_user: str = nats_user_field("identity")
+    nats_password: SecretStr = nats_password_field("identity")
     session_ttl_hours: int = Field(default=168, alias="IDENTITY_SESSION_TTL_HOURS")
     cookie_secure: bool = Field(
         default=False, alias="IDENTITY_COOKIE_SECURE",
         description="Force the Secure flag; it is also set whenever the gateway reports HTTPS.")
     login_free_failures: int = Field(default=5, alias="IDENTITY_LOGIN_FREE_FAILURES")
+    id_code_changes_per_hour: int = Field(default=5, alias="IDENTITY_ID_CODE_CHANGES_PER_HOUR")
 
 
 @lru_cache

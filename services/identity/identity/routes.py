@@ -70,7 +70,8 @@ async def register(body: RegisterRequest, request: Request, response: Response, 
 @router.post("/login", response_model=UserOut)
 async def login(body: LoginRequest, request: Request, response: Response, db: SessionDep,
                 settings: Settings) -> UserOut:
-    user = await service.authenticate(db, body.username, body.password, settings.login_free_failures)
+    user = await service.authenticate(db, body.username, body.password, client_ip(request),
+                                      settings.login_free_failures)
     assert user.id is not None
     # A new token on every login, so a token planted before sign-in is worthless after it.
     await revoke_session(db, session_token(request))
@@ -102,8 +103,9 @@ async def get_profile(user: CurrentUser) -> ProfileOut:
 
 
 @router.put("/profile", response_model=ProfileOut)
-async def put_profile(body: ProfileUpdate, request: Request, user: CurrentUser, db: SessionDep) -> ProfileOut:
-    await service.update_profile(db, user, body)
+async def put_profile(body: ProfileUpdate, request: Request, user: CurrentUser, db: SessionDep,
+                      settings: Settings) -> ProfileOut:
+    await service.update_profile(db, user, body, settings.id_code_changes_per_hour)
     await db.commit()
     request.app.state.relay.wake()
     return profile_out(user)

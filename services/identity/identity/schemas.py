@@ -133,7 +133,8 @@ class LoginRequest(CamelModel):
     @field_validator("username")
     @classmethod
     def _username(cls, v: str) -> str:
-        return at_least(v, 1, "Username is required")
+        # No account has a longer name; the bound keeps the failure count's key in its column.
+        return at_most(at_least(v, 1, "Username is required"), 150, "Username")
 
     @field_validator("password")
     @classmethod

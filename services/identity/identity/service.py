@@ -1,25 +1,53 @@
-"""identity's business rules: registration, sign-in with per-account slow-down, profile, admins."""
+"""identity's business rules: registration, sign-in with a slow-down per username and client address,
+profile, admins."""
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
-from sqlalchemy import ColumnElement, func
+from sqlalchemy import ColumnElement, case, delete, func, update
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from identity.models import ContractAcceptance, User
+from identity.models import ContractAcceptance, IdCodeChange, LoginFailure, User
 from identity.passwords import hash_password, needs_rehash, verify_password
 from identity.schemas import ProfileUpdate, RegisterRequest
+from identity.sessions import revoke_all_sessions
 from portal_common.errors import ApiError
 from portal_common.events import ContractAcceptance as AcceptanceEvent
 from portal_common.events import ProfileUpdated, UserRegistered
 from portal_common.outbox import add_event, utcnow
 
 MAX_LOGIN_DELAY_SECONDS = 900
+# A username's failures from one address are forgotten after a day without one, so the table stays small.
+LOGIN_FAILURE_MEMORY = timedelta(hours=24)
+UNKNOWN_ADDRESS = "unknown"
+ID_CODE_CHANGE_WINDOW = timedelta(hours=1)
+ADMIN_PASSWORD_MIN_LENGTH = 12
+# Names that would pass for the portal's own staff: registration refuses them, the command line may use them.
+RESERVED_USERNAMES = frozenset({
+    "admin", "administrator", "root", "support", "system", "security",
+    "superuser", "sysadmin", "webmaster", "postmaster", "hostmaster", "moderator", "helpdesk",
+})
+USERNAME_TAKEN = "This username is already taken"
 ID_CODE_TAKEN = "An account with this ID code already exists"
+
+
+class AdminRefused(Exception):
+    """The command line will not make this admin; the message says why and what to do."""
+
 
 def invalid_credentials() -> ApiError:
     return ApiError(401, "invalid_credentials", "Invalid username or password")
+
+
+def too_many_attempts(wait_seconds: int) -> ApiError:
+    return ApiError(429, "too_many_attempts", f"Too many attempts. Try again in {wait_seconds} seconds.",
+                    headers={"Retry-After": str(wait_seconds)})
+
+
+def seconds_until(moment: datetime, now: datetime) -> int:
+    return int((moment - now).total_seconds()) + 1
 
 
 async def _find_by_username(db: AsyncSession, username: str) -> User | None:
@@ -35,11 +63,14 @@ async def _taken(db: AsyncSession, condition: ColumnElement[bool], except_user: 
 
 async def _registration_conflicts(db: AsyncSession, body: RegisterRequest) -> dict[str, str]:
     checks = [
-        ("username", func.lower(User.username) == body.username.lower(), "This username is already taken"),
+        ("username", func.lower(User.username) == body.username.lower(), USERNAME_TAKEN),
         ("email", col(User.email) == body.email, "An account with this email address already exists"),
         ("idCode", col(User.id_code) == body.id_code, ID_CODE_TAKEN),
     ]
-    return {field: message for field, condition, message in checks if await _taken(db, condition)}
+    conflicts = {field: message for field, condition, message in checks if await _taken(db, condition)}
+    if body.username.lower() in RESERVED_USERNAMES:
+        conflicts = {"username": USERNAME_TAKEN, **conflicts}
+    return conflicts
 
 
 def _conflict_error(fields: dict[str, str]) -> ApiError:
@@ -82,32 +113,50 @@ def login_delay_seconds(failures: int, free_failures: int) -> int:
     return int(min(2 ** (failures - free_failures + 1), MAX_LOGIN_DELAY_SECONDS))
 
 
-async def authenticate(db: AsyncSession, username: str, password: str, free_failures: int) -> User:
+async def authenticate(db: AsyncSession, username: str, password: str, client_address: str | None,
+                       free_failures: int) -> User:
+    """The user with these credentials. Unknown names cost the same time (a dummy hash is verified) and get the
+    same answers (their failures count too) as wrong passwords, so neither tells which names exist."""
+    # Bounded to the columns: lower() can lengthen a name ("İ"), and the address is whatever the proxy said.
+    key, address, now = username.strip().lower()[:150], (client_address or UNKNOWN_ADDRESS)[:64], utcnow()
+    failure = await db.get(LoginFailure, (key, address))
+    if failure is not None and failure.blocked_until is not None and failure.blocked_until > now:
+        raise too_many_attempts(seconds_until(failure.blocked_until, now))
     user = await _find_by_username(db, username)
-    now = utcnow()
-    if user is not None and user.login_blocked_until is not None and user.login_blocked_until > now:
-        wait = int((user.login_blocked_until - now).total_seconds()) + 1
-        raise ApiError(429, "too_many_attempts", f"Too many failed attempts. Try again in {wait} seconds.",
-                       headers={"Retry-After": str(wait)})
-    if user is None or not verify_password(user.password_hash, password):
-        if user is not None:
-            user.failed_logins += 1
-            delay = login_delay_seconds(user.failed_logins, free_failures)
-            user.login_blocked_until = now + timedelta(seconds=delay) if delay else None
-            db.add(user)
-            await db.commit()
+    if not verify_password(user.password_hash if user else None, password) or user is None:
+        await _count_login_failure(db, key, address, free_failures, now)
+        await db.commit()
         raise invalid_credentials()
-    user.failed_logins = 0
-    user.login_blocked_until = None
+    if failure is not None:
+        await db.delete(failure)
     if needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)
     db.add(user)
     return user
 
 
-async def update_profile(db: AsyncSession, user: User, changes: ProfileUpdate) -> User:
+async def _count_login_failure(db: AsyncSession, key: str, address: str, free_failures: int, now: datetime) -> None:
+    forgotten_before = now - LOGIN_FAILURE_MEMORY
+    # One statement, so parallel failures from one address all count.
+    counted = insert(LoginFailure).values(username_key=key, client_address=address, failures=1, last_failed_at=now)
+    counted = counted.on_conflict_do_update(
+        index_elements=[col(LoginFailure.username_key), col(LoginFailure.client_address)],
+        set_={"failures": case((col(LoginFailure.last_failed_at) < forgotten_before, 1),
+                               else_=col(LoginFailure.failures) + 1),
+              "last_failed_at": now})
+    failures: int = (await db.execute(counted.returning(col(LoginFailure.failures)))).scalar_one()
+    delay = login_delay_seconds(failures, free_failures)
+    if delay:
+        await db.execute(update(LoginFailure)
+                         .where(col(LoginFailure.username_key) == key, col(LoginFailure.client_address) == address)
+                         .values(blocked_until=now + timedelta(seconds=delay)))
+    await db.execute(delete(LoginFailure).where(col(LoginFailure.last_failed_at) < forgotten_before))
+
+
+async def update_profile(db: AsyncSession, user: User, changes: ProfileUpdate, id_code_changes_per_hour: int) -> User:
     sent = changes.model_fields_set
     if "id_code" in sent and changes.id_code and changes.id_code != user.id_code:
+        await _count_id_code_change(db, user, id_code_changes_per_hour)
         if await _taken(db, col(User.id_code) == changes.id_code, except_user=user.id):
             raise ApiError(409, "id_code_taken", ID_CODE_TAKEN, {"idCode": ID_CODE_TAKEN})
         user.id_code = changes.id_code
@@ -123,17 +172,52 @@ async def update_profile(db: AsyncSession, user: User, changes: ProfileUpdate) -
     return user
 
 
-async def ensure_admin(db: AsyncSession, username: str, password: str, email: str | None = None) -> User:
-    """Creates the admin, or makes an existing account with that name an admin with this password."""
+async def _count_id_code_change(db: AsyncSession, user: User, per_hour: int) -> None:
+    """Refuses (429) an account's ID code change past the hourly limit, else records it, taken code or not:
+    each attempt answers whether a code belongs to someone else. Committed at once, so a refusal keeps it."""
+    now = utcnow()
+    # The account's row lock makes parallel attempts count one after another.
+    await db.exec(select(User.id).where(col(User.id) == user.id).with_for_update())
+    await db.execute(delete(IdCodeChange).where(col(IdCodeChange.user_id) == user.id,
+                                                col(IdCodeChange.attempted_at) <= now - ID_CODE_CHANGE_WINDOW))
+    recent = list((await db.exec(select(IdCodeChange.attempted_at).where(IdCodeChange.user_id == user.id)
+                                 .order_by(col(IdCodeChange.attempted_at)))).all())
+    if len(recent) >= per_hour:
+        raise too_many_attempts(seconds_until(recent[len(recent) - per_hour] + ID_CODE_CHANGE_WINDOW, now))
+    assert user.id is not None
+    db.add(IdCodeChange(user_id=user.id, attempted_at=now))
+    await db.commit()
+
+
+async def ensure_admin(db: AsyncSession, username: str, password: str, email: str | None = None,
+                       promote: bool = False) -> User:
+    """Creates the admin, or sets the password of an existing admin (which ends its sessions when it changes).
+    An existing account that is not an admin becomes one only when asked to promote it, and then every one
+    of its sessions ends: an applicant's cookie must not turn into an admin's (issue 11)."""
+    if len(password) < ADMIN_PASSWORD_MIN_LENGTH:
+        raise AdminRefused(f"An admin password must be at least {ADMIN_PASSWORD_MIN_LENGTH} characters")
     user = await _find_by_username(db, username)
     if user is None:
         user = User(username=username, password_hash=hash_password(password), role="admin", full_name=username,
                     email=(email or f"{username.lower()}@admin.invalid"))
+    elif user.role != "admin" and not promote:
+        raise AdminRefused(
+            f"'{user.username}' is an existing account with the role '{user.role}', not an admin; nothing changed. "
+            "To make it an admin, run `python -m identity create-admin NAME --promote`, which also ends all "
+            "its sessions.")
     else:
-        user.role = "admin"
-        if not verify_password(user.password_hash, password):
-            user.password_hash = hash_password(password)
+        await _make_admin(db, user, password)
     db.add(user)
     await db.commit()
     await db.refresh(user)
     return user
+
+
+async def _make_admin(db: AsyncSession, user: User, password: str) -> None:
+    password_changes = not verify_password(user.password_hash, password)
+    if password_changes:
+        user.password_hash = hash_password(password)
+    if password_changes or user.role != "admin":
+        assert user.id is not None
+        await revoke_all_sessions(db, user.id)
+    user.role = "admin"

@@ -31,6 +31,12 @@ async def revoke_session(db: AsyncSession, token: str | None) -> None:
                          .values(revoked_at=utcnow()))
 
 
+async def revoke_all_sessions(db: AsyncSession, user_id: int) -> None:
+    await db.execute(update(UserSession)
+                     .where(col(UserSession.user_id) == user_id, col(UserSession.revoked_at).is_(None))
+                     .values(revoked_at=utcnow()))
+
+
 async def user_for_token(db: AsyncSession, token: str | None) -> User | None:
     if not token:
         return None

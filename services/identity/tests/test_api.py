@@ -9,7 +9,7 @@ import nats
 import psycopg
 import pytest
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, new_id_code, registration
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, nats_login, new_id_code, registration
 
 USER_FIELDS = {"id", "username", "fullName", "email", "phone", "role", "language"}
 
@@ -69,15 +69,15 @@ def test_registration_stores_the_contract_acceptance_and_emits_the_event(stack: 
         acceptance = db.execute("select full_name, id_code, language, accepted_at from contract_acceptances "
                                 "where user_id = %s", (user["id"],)).fetchone()
     assert acceptance is not None and acceptance[:3] == ("Mari Maasikas", id_code, "et")
-    event = asyncio.run(_find_registered_event(stack.env["PORTAL_NATS_URL"], user["id"]))
+    event = asyncio.run(_find_registered_event(stack, user["id"]))
     assert event["type"] == "identity.user.registered"
     assert event["payload"]["idCode"] == id_code
     assert event["payload"]["contract"]["fullName"] == "Mari Maasikas"
     assert "password" not in json.dumps(event).lower()
 
 
-async def _find_registered_event(nats_url: str, user_id: int) -> dict[str, Any]:
-    connection = await nats.connect(nats_url)
+async def _find_registered_event(stack: Any, user_id: int) -> dict[str, Any]:
+    connection = await nats.connect(stack.env["PORTAL_NATS_URL"], **nats_login(stack, "identity"))
     try:
         subscription = await connection.jetstream().subscribe("identity.user.registered", ordered_consumer=True)
         for _ in range(200):
