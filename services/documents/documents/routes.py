@@ -1,6 +1,7 @@
 """documents's API (spec §7): the applicant's documents and requests, the admins' requests and review, and
 downloads for the owner and admins."""
 
+import logging
 import unicodedata
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
@@ -8,7 +9,7 @@ from urllib.parse import quote
 
 import anyio.to_thread
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 from minio.error import S3Error
 from urllib3 import BaseHTTPResponse
 
@@ -19,9 +20,10 @@ from documents.storage import StorageDep
 from documents.uploads import extension
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.db import SessionDep
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, error_response, unavailable
 from portal_common.validation import ResourceId
 
+log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api", tags=["documents"])
 DOWNLOAD_CHUNK_BYTES = 256 * 1024
 
@@ -44,8 +46,21 @@ UPLOAD_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {"mu
     }}}}}}
 
 
+STORAGE_DOWN: dict[int | str, dict[str, Any]] = {
+    503: {"description": "File storage unavailable (code `unavailable`, with Retry-After)"}}
+
+
+async def storage_unavailable(_: Request, error: Exception) -> JSONResponse:
+    """Any call that needs the store while it is down or hung: 503 with Retry-After, within seconds."""
+    log.warning("S3 storage unavailable: %s", error)
+    refusal = unavailable("File storage")
+    return error_response(refusal.status, refusal.code, refusal.message, refusal.fields, refusal.headers)
+
+
 @router.post("/documents", status_code=201, response_model=DocumentOut, openapi_extra=UPLOAD_BODY,
-             responses={413: {"description": "File too large"}, 415: {"description": "File type refused"}})
+             responses={413: {"description": "File too large (`too_large`) or upload quota reached "
+                                             "(`quota_exceeded`)"},
+                        415: {"description": "File type refused"}, **STORAGE_DOWN})
 async def upload(request: Request, identity: CurrentIdentity, db: SessionDep, storage: StorageDep,
                  settings: SettingsDep) -> DocumentOut:
     document = await service.receive_upload(request, identity, db, storage, settings)
@@ -72,7 +87,7 @@ def content_disposition(file_name: str) -> str:
 
 
 @router.get("/documents/{document_id}/download", response_class=StreamingResponse,
-            responses={200: {"content": {"application/octet-stream": {}}}})
+            responses={200: {"content": {"application/octet-stream": {}}}, **STORAGE_DOWN})
 async def download(document_id: ResourceId, identity: CurrentIdentity, db: SessionDep,
                    storage: StorageDep) -> StreamingResponse:
     document = await service.downloadable(db, identity, document_id)

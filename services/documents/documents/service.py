@@ -1,8 +1,9 @@
 """documents's rules: receiving an upload (streamed to storage, then recorded), document requests, the admin
 review, who may download what, and the applicant projection."""
 
+import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -25,6 +26,7 @@ from documents.models import (
     Document,
     DocumentRequest,
 )
+from documents.quota import Quota, lock_account, usage_of
 from documents.schemas import (
     MAX_DESCRIPTION_LENGTH,
     MAX_NAME_LENGTH,
@@ -34,7 +36,7 @@ from documents.schemas import (
     DocumentRequestOut,
     DocumentUser,
 )
-from documents.storage import Storage
+from documents.storage import Storage, StorageUnavailable
 from documents.uploads import (
     BadContent,
     FileKind,
@@ -59,6 +61,10 @@ from portal_common.validation import MAX_DB_INT
 FORM_OVERHEAD_BYTES = 64 * 1024
 FIELD_LIMIT_BYTES = 8 * 1024
 TEXT_FIELDS = ("name", "description", "requestId")
+# Free text a person typed: tab, line feed and carriage return are fine (a description has lines), other
+# control characters are not (Postgres refuses NUL; the rest only disguise or garble what is shown).
+FREE_TEXT_FIELDS = {"name": "Name", "description": "Description"}
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 UPLOADABLE_REQUEST_STATES = (REQUESTED, REJECTED)
 
 
@@ -155,15 +161,38 @@ async def downloadable(db: AsyncSession, identity: Identity, document_id: int) -
 
 # ---- document requests and review ---------------------------------------------------------------------------
 
+async def check_references(db: AsyncSession, user_id: int, application_id: int | None) -> None:
+    """The user has to be one we know from identity's events, and the application theirs as far as we know.
+
+    Known means the registration (or an application event) reached this service; the admin picks users
+    from the applications list, which is fed by the same registration event, so a user the admin can
+    pick is known here too unless events are held up; then the admin is told so and tries again.
+    An application is checked against the one applications announced for the user; one never announced
+    (made before the announcement existed, or still on its way) is taken unless it is known to be
+    someone else's."""
+    applicant = await db.get(Applicant, user_id)
+    if applicant is None:
+        raise invalid_field("userId", "User not found")
+    if application_id is None:
+        return
+    if applicant.application_id is not None:
+        if applicant.application_id != application_id:
+            raise invalid_field("applicationId", "This is not the user's application")
+        return
+    others = select(Applicant.user_id).where(col(Applicant.application_id) == application_id,
+                                             col(Applicant.user_id) != user_id)
+    if (await db.exec(others)).first() is not None:
+        raise invalid_field("applicationId", "This is not the user's application")
+
+
 async def create_request(db: AsyncSession, admin_id: int, body: DocumentRequestCreate) -> DocumentRequest:
     assert body.user_id is not None and body.name is not None  # the schema's validators make sure
+    await check_references(db, body.user_id, body.application_id)
     request = DocumentRequest(user_id=body.user_id, application_id=body.application_id, name=body.name,
                               description=body.description, due_date=body.due_date, created_by=admin_id)
     db.add(request)
     await db.flush()
     assert request.id is not None
-    if body.application_id is not None:
-        await note_application(db, body.user_id, body.application_id)
     add_event(db, DocumentRequested(request_id=request.id, user_id=request.user_id,
                                     application_id=request.application_id, name=request.name,
                                     due_date=request.due_date))
@@ -221,6 +250,19 @@ def _request_id(form: dict[str, str]) -> int | None:
     return int(raw)
 
 
+def _form_value(field: str, raw: bytes) -> str:
+    label = FREE_TEXT_FIELDS.get(field)
+    if label is None:
+        return raw.decode("utf-8", "replace")  # requestId: anything but digits is refused anyway
+    try:
+        value = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise invalid_field(field, f"{label} must be UTF-8 text") from None
+    if CONTROL_CHARACTERS.search(value):
+        raise invalid_field(field, f"{label} must not contain control characters")
+    return value
+
+
 def _name_and_description(form: dict[str, str], file_name: str) -> tuple[str, str | None]:
     name = " ".join(form.get("name", "").split()) or file_name
     if len(name) > MAX_NAME_LENGTH:
@@ -236,7 +278,13 @@ async def _remove_quietly(storage: Storage, key: str) -> None:
         await anyio.to_thread.run_sync(storage.remove, key)
 
 
-async def _store_file(reader: MultipartReader, raw_name: str, storage: Storage, limit: int) -> StoredFile:
+@dataclass(frozen=True)
+class FileLimit:
+    bytes: int
+    refusal: Callable[[], ApiError]  # the answer to a file over it: the size limit's or the quota's
+
+
+async def _store_file(reader: MultipartReader, raw_name: str, storage: Storage, limit: FileLimit) -> StoredFile:
     file_name = sanitize_file_name(raw_name)
     kind = kind_for(file_name)  # the extension first: nothing is read for a refused type
     head, complete = await reader.read_head()
@@ -246,41 +294,58 @@ async def _store_file(reader: MultipartReader, raw_name: str, storage: Storage, 
         raise unsupported_type()
     key = uuid.uuid4().hex
     try:
-        source = FileSource(reader, head, complete, limit, TextCheck() if kind.mime_type == "text/plain" else None)
+        source = FileSource(reader, head, complete, limit.bytes,
+                            TextCheck() if kind.mime_type == "text/plain" else None)
         await anyio.to_thread.run_sync(storage.put_stream, key, source, kind.mime_type)
     except TooLarge:
         await _remove_quietly(storage, key)
-        raise too_large(limit) from None
+        raise limit.refusal() from None
     except BadContent:
         await _remove_quietly(storage, key)
         raise unsupported_type() from None
+    except StorageUnavailable:
+        raise  # a removal would wait for the store too; sweep-orphans takes anything it kept
     except BaseException:
         await _remove_quietly(storage, key)
         raise
     return StoredFile(key, file_name or f"document.{kind.extensions[0]}", kind, source.size)
 
 
+def _declared_length(request: Request) -> int | None:
+    declared = request.headers.get("content-length", "")
+    if not (declared.isascii() and declared.isdigit()):
+        return None
+    return int(declared) if len(declared) <= 18 else 10**18  # a longer number is only ever too large
+
+
 async def receive_upload(request: Request, identity: Identity, db: AsyncSession, storage: Storage,
                          settings: DocumentsSettings) -> Document:
     """Streams the form's file to storage while reading the form, then records the document and its event
     in one transaction. A file that did not reach storage gets no row; a stored file whose row could not be
-    written (or whose form turned out invalid) is removed again.
+    written (or whose form turned out invalid, or that no longer fits the quota) is removed again.
 
     A refusal leaves the connection open: uvicorn discards the unread rest of the body until the gateway,
     which has the answer by then, stops forwarding it. Closing instead resets the connection under the
     gateway with bytes unread, and the gateway now and then lost the 413 and answered 502."""
-    limit = settings.max_upload_bytes
+    max_file = settings.max_upload_bytes
     boundary = boundary_of(request.headers.get("content-type", ""))
-    max_body = limit + FORM_OVERHEAD_BYTES
-    declared = request.headers.get("content-length", "")
-    if declared.isascii() and declared.isdigit() and (len(declared) > 18 or int(declared) > max_body):
-        raise too_large(limit)  # refused before a byte of the body is read
-    reader = MultipartReader(request.stream(), boundary, max_body, lambda: too_large(limit))
-    return await _receive_form(reader, identity, db, storage, limit)
+    max_body = max_file + FORM_OVERHEAD_BYTES
+    declared = _declared_length(request)
+    if declared is not None and declared > max_body:
+        raise too_large(max_file)  # refused before a byte of the body is read
+    quota = Quota.from_settings(settings)
+    bytes_left = quota.bytes_left(await usage_of(db, identity.user_id))
+    await db.rollback()  # no connection held while the file streams
+    if declared is not None and declared > bytes_left + FORM_OVERHEAD_BYTES:
+        raise quota.bytes_exceeded()
+    limit = (FileLimit(max_file, lambda: too_large(max_file)) if max_file <= bytes_left
+             else FileLimit(bytes_left, quota.bytes_exceeded))
+    reader = MultipartReader(request.stream(), boundary, max_body, lambda: too_large(max_file))
+    return await _receive_form(reader, identity, db, storage, limit, quota)
 
 
 async def _receive_form(reader: MultipartReader, identity: Identity, db: AsyncSession, storage: Storage,
-                        limit: int) -> Document:
+                        limit: FileLimit, quota: Quota) -> Document:
     form: dict[str, str] = {}
     stored: StoredFile | None = None
     try:
@@ -297,11 +362,11 @@ async def _receive_form(reader: MultipartReader, identity: Identity, db: AsyncSe
                 value = await reader.read_field(FIELD_LIMIT_BYTES)
                 if value is None:
                     raise invalid_field(part.name, "This field is too long")
-                form[part.name] = value
+                form[part.name] = _form_value(part.name, value)
         if stored is None:
             raise invalid_field("file", "Please select a file to upload.")
         name, description = _name_and_description(form, stored.file_name)
-        document = await _record_upload(db, identity.user_id, stored, name, description, _request_id(form))
+        document = await _record_upload(db, identity.user_id, stored, name, description, _request_id(form), quota)
         await db.commit()
     except BaseException:
         if stored is not None:
@@ -311,7 +376,9 @@ async def _receive_form(reader: MultipartReader, identity: Identity, db: AsyncSe
 
 
 async def _record_upload(db: AsyncSession, user_id: int, stored: StoredFile, name: str, description: str | None,
-                         request_id: int | None) -> Document:
+                         request_id: int | None, quota: Quota) -> Document:
+    await lock_account(db, user_id)  # held to the commit: the account's other uploads wait here
+    quota.check_room_for(await usage_of(db, user_id), stored.size)
     application_id: int | None = None
     if request_id is not None:
         request = await _open_request(db, user_id, request_id, lock=True)

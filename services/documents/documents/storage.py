@@ -1,18 +1,27 @@
 """The S3-compatible object store behind the documents (design.md, Documents and storage), through the
 ``minio`` SDK. Every call is blocking; callers run them in a worker thread. One client per process,
-made on first use and kept on ``app.state`` (the client holds only a connection pool, no state of ours)."""
+made on first use and kept on ``app.state`` (the client holds only a connection pool, no state of ours).
 
+Every call is bounded in time: a store that is down or hung raises ``StorageUnavailable`` within a few
+seconds (the API answers 503, issue 11: honest outages), instead of a request waiting minutes for it."""
+
+import contextlib
 import ctypes
 import ctypes.util
 import logging
+import os
+import time
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Annotated, BinaryIO, Protocol, cast
 
+import certifi
+import urllib3
 from fastapi import Depends, Request
 from minio import Minio
-from minio.error import S3Error
+from minio.error import InvalidResponseError, S3Error, ServerError
 from urllib3 import BaseHTTPResponse
+from urllib3.util import Retry, Timeout
 
 from documents.config import DocumentsSettings
 
@@ -20,6 +29,59 @@ log = logging.getLogger(__name__)
 # The smallest part S3 accepts. A part is held in memory while it is sent, so this (with one part in flight
 # at a time) is what bounds an upload's memory; it is also the largest object sent in a single PUT.
 PART_SIZE = 5 * 1024 * 1024
+
+S3_CONNECT_TIMEOUT_SECONDS = 1.0
+# Per socket read or write, not per transfer: a large upload or download that keeps moving is never cut,
+# a store that stops answering is given up on after this long.
+S3_READ_TIMEOUT_SECONDS = 2.0
+
+
+class _RetryUnlessTimedOut(Retry):
+    """Retries a refused or dropped connection (say, a kept-alive one the store had closed) and a 5xx answer,
+    never a read that timed out: that would double the wait for an answer that has to come within 3 s."""
+
+    def _is_read_error(self, err: Exception) -> bool:
+        return isinstance(err, urllib3.exceptions.ProtocolError)  # a timeout now counts as "other": not retried
+
+
+S3_RETRY = _RetryUnlessTimedOut(total=2, connect=1, read=1, other=0, status=1, backoff_factor=0.2,
+                                status_forcelist=(500, 502, 503, 504))
+# `migrate` may run the moment the store opens its port, when it still resets connections for a while.
+BUCKET_WAIT_SECONDS = 20.0
+BUCKET_RETRY_INTERVAL_SECONDS = 0.5
+SERVER_ERROR = 500
+
+
+class StorageUnavailable(Exception):
+    """The store could not be reached, did not answer in time or answered with a server error."""
+
+
+def _is_outage(error: Exception) -> bool:
+    if isinstance(error, urllib3.exceptions.HTTPError | ServerError | ConnectionError | TimeoutError):
+        return True
+    if isinstance(error, S3Error):
+        return error.response is not None and error.response.status >= SERVER_ERROR
+    if isinstance(error, InvalidResponseError):  # a proxy's HTML error page in front of the store
+        return int(getattr(error, "_code", 0)) >= SERVER_ERROR
+    return False
+
+
+@contextlib.contextmanager
+def _outages_as_unavailable() -> Iterator[None]:
+    try:
+        yield
+    except Exception as error:
+        if _is_outage(error):
+            raise StorageUnavailable(f"S3 storage: {error}") from error
+        raise
+
+
+def http_client() -> urllib3.PoolManager:
+    """The pool the SDK would make (its size and certificates), with these time bounds instead of its
+    5 minutes per read and 5 retries."""
+    return urllib3.PoolManager(
+        timeout=Timeout(connect=S3_CONNECT_TIMEOUT_SECONDS, read=S3_READ_TIMEOUT_SECONDS), retries=S3_RETRY,
+        maxsize=10, cert_reqs="CERT_REQUIRED", ca_certs=os.environ.get("SSL_CERT_FILE") or certifi.where())
 
 
 M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
@@ -46,6 +108,8 @@ class Readable(Protocol):
 
 
 class Storage:
+    """Raises ``StorageUnavailable`` from every call when the store is down or hung."""
+
     def __init__(self, client: Minio, bucket: str) -> None:
         self.client = client
         self.bucket = bucket
@@ -54,30 +118,42 @@ class Storage:
     def from_settings(cls, settings: DocumentsSettings) -> "Storage":
         client = Minio(settings.s3_endpoint, access_key=settings.s3_access_key,
                        secret_key=settings.s3_secret_key.get_secret_value(), secure=settings.s3_secure,
-                       region=settings.s3_region)
+                       region=settings.s3_region, http_client=http_client())
         return cls(client, settings.s3_bucket)
 
-    def ensure_bucket(self) -> bool:
+    def ensure_bucket(self, wait_seconds: float = BUCKET_WAIT_SECONDS) -> bool:
         """Creates the bucket unless it is there (SeaweedFS makes it at start, MinIO and others do not);
-        answers whether it had to."""
-        if self.client.bucket_exists(self.bucket):
-            return False
-        self.client.make_bucket(self.bucket)
-        return True
+        answers whether it had to. Waits up to ``wait_seconds`` for a store that is not answering yet."""
+        deadline = time.monotonic() + wait_seconds
+        while True:
+            try:
+                with _outages_as_unavailable():
+                    if self.client.bucket_exists(self.bucket):
+                        return False
+                    self.client.make_bucket(self.bucket)
+                    return True
+            except StorageUnavailable as error:
+                if time.monotonic() + BUCKET_RETRY_INTERVAL_SECONDS > deadline:
+                    raise
+                log.warning("S3 storage not answering yet (%s); retrying", error.__cause__)
+                time.sleep(BUCKET_RETRY_INTERVAL_SECONDS)
 
     def put_stream(self, key: str, data: Readable, content_type: str) -> None:
         """Stores a stream of unknown length part by part; on any failure the multipart upload is aborted by
         the SDK, and the exception (the source's own included) propagates."""
-        self.client.put_object(self.bucket, key, cast(BinaryIO, data), length=-1, part_size=PART_SIZE,
-                               content_type=content_type, num_parallel_uploads=1)
+        with _outages_as_unavailable():
+            self.client.put_object(self.bucket, key, cast(BinaryIO, data), length=-1, part_size=PART_SIZE,
+                                   content_type=content_type, num_parallel_uploads=1)
 
     def get_stream(self, key: str) -> BaseHTTPResponse:
         """The object's bytes as an unread HTTP response: close it and release its connection after use."""
-        return self.client.get_object(self.bucket, key)
+        with _outages_as_unavailable():
+            return self.client.get_object(self.bucket, key)
 
     def exists(self, key: str) -> bool:
         try:
-            self.client.stat_object(self.bucket, key)
+            with _outages_as_unavailable():
+                self.client.stat_object(self.bucket, key)
         except S3Error as error:
             if error.code in ("NoSuchKey", "NoSuchObject", "NotFound"):
                 return False
@@ -86,9 +162,10 @@ class Storage:
 
     def objects(self) -> Iterator[tuple[str, datetime]]:
         """Every object in the bucket with the time it was written."""
-        for item in self.client.list_objects(self.bucket, recursive=True):
-            if item.object_name is not None and item.last_modified is not None:
-                yield item.object_name, item.last_modified
+        with _outages_as_unavailable():
+            for item in self.client.list_objects(self.bucket, recursive=True):
+                if item.object_name is not None and item.last_modified is not None:
+                    yield item.object_name, item.last_modified
 
     def remove(self, key: str) -> None:
         """Deletes the object if it is there; never raises (it runs on failure paths), but logs."""

@@ -255,8 +255,8 @@ class MultipartReader:
         data: bytes = event[1]
         return data
 
-    async def read_field(self, limit: int) -> str | None:
-        """A small text field, or None if it is longer than ``limit`` bytes (the rest is skipped)."""
+    async def read_field(self, limit: int) -> bytes | None:
+        """A small field's bytes, or None if it is longer than ``limit`` bytes (the rest is skipped)."""
         collected = bytearray()
         while chunk := await self.read():
             collected += chunk
@@ -264,7 +264,7 @@ class MultipartReader:
                 while await self.read():
                     pass
                 return None
-        return collected.decode("utf-8", "replace")
+        return bytes(collected)
 
     async def read_head(self, size: int = SNIFF_BYTES) -> tuple[bytes, bool]:
         """Up to ``size`` first bytes of the current part (a little more if a chunk overshoots), and whether

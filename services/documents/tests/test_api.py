@@ -13,7 +13,7 @@ import psycopg
 import pytest
 from minio import Minio
 
-from conftest import Applicant
+from conftest import Applicant, nats_login
 
 PDF = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89"
@@ -184,6 +184,56 @@ def test_a_malformed_body_is_400_and_stores_nothing(make_applicant: Any, s3: Min
     assert applicant.client.get("/api/documents").json() == []
 
 
+@pytest.mark.parametrize(("field", "value"), [
+    ("name", "Pass\x00port"),
+    ("name", "Pass\x1b[31mport"),
+    ("name", "Pass\x7fport"),
+    ("description", "Both\x00pages"),
+    ("description", "A bell\x07"),
+    ("description", "A C1 control \u0085 too"),
+])
+def test_control_characters_in_name_or_description_are_422_and_store_nothing(
+        make_applicant: Any, upload: Upload, s3: Minio, bucket: str, documents_db: Any, field: str,
+        value: str) -> None:
+    """Issue 11: NUL or control characters in the multipart name/description answer 422 naming the field,
+    never 500 and never stored."""
+    applicant: Applicant = make_applicant()
+    objects, rows = object_count(s3, bucket), row_count(documents_db)
+    response = upload(applicant.client, "a.pdf", PDF, **{field: value})
+    assert response.status_code == 422, response.text
+    assert response.json()["code"] == "validation_error"
+    assert list(response.json()["fields"]) == [field]
+    assert (object_count(s3, bucket), row_count(documents_db)) == (objects, rows)
+
+
+def test_a_control_character_sent_after_the_file_removes_the_stored_file(
+        make_applicant: Any, multipart: Any, s3: Minio, bucket: str) -> None:
+    applicant: Applicant = make_applicant()
+    objects = object_count(s3, bucket)
+    content_type, body = multipart("a.pdf", PDF, fields_after={"description": "late\x00"})
+    response = applicant.client.post("/api/documents", content=body, headers={"Content-Type": content_type})
+    assert response.status_code == 422 and list(response.json()["fields"]) == ["description"]
+    assert object_count(s3, bucket) == objects
+    assert applicant.client.get("/api/documents").json() == []
+
+
+def test_a_name_that_is_not_utf8_is_422(make_applicant: Any) -> None:
+    applicant: Applicant = make_applicant()
+    body = (b"--b\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nPass\xff\xfeport\r\n"
+            b"--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.pdf\"\r\n\r\n" + PDF
+            + b"\r\n--b--\r\n")
+    response = applicant.client.post("/api/documents", content=body,
+                                     headers={"Content-Type": "multipart/form-data; boundary=b"})
+    assert response.status_code == 422 and list(response.json()["fields"]) == ["name"]
+
+
+def test_tabs_and_line_breaks_are_fine(make_applicant: Any, upload: Upload) -> None:
+    applicant: Applicant = make_applicant()
+    response = upload(applicant.client, "a.pdf", PDF, name="Passi\tkoopia", description="Line one\r\nLine two\tend")
+    assert response.status_code == 201, response.text
+    assert (response.json()["name"], response.json()["description"]) == ("Passi koopia", "Line one\r\nLine two\tend")
+
+
 # ---- who may do what --------------------------------------------------------------------------------------
 
 def test_downloads_are_for_the_owner_and_admins_only(make_applicant: Any, upload: Upload, client: httpx.Client,
@@ -231,8 +281,25 @@ def test_a_cross_site_upload_is_refused(make_applicant: Any) -> None:
 
 # ---- requests and review ----------------------------------------------------------------------------------
 
-def request_document(admin: httpx.Client, user_id: int, **body: Any) -> dict[str, Any]:
-    response = admin.post("/api/document-requests", json={"userId": user_id, "applicationId": 77,
+@pytest.fixture
+def application_of(documents_db: Any, eventually: Any) -> Callable[[Applicant], int]:
+    def find(applicant: Applicant) -> int:
+        """The applicant's application (what the admin's request dialog offers), once documents knows it
+        from applications.created."""
+        application_id = int(applicant.client.get("/api/application").json()["application"]["id"])
+
+        def known() -> bool:
+            row = documents_db.execute("select application_id from applicants where user_id = %s",
+                                       (applicant.user["id"],)).fetchone()
+            return row is not None and row[0] == application_id
+
+        eventually(known, what="applications.created reached documents")
+        return application_id
+    return find
+
+
+def request_document(admin: httpx.Client, user_id: int, application_id: int | None, **body: Any) -> dict[str, Any]:
+    response = admin.post("/api/document-requests", json={"userId": user_id, "applicationId": application_id,
                                                           "name": "ID card", "description": "Both sides",
                                                           "dueDate": "2030-01-31", **body})
     assert response.status_code == 201, response.text
@@ -241,19 +308,20 @@ def request_document(admin: httpx.Client, user_id: int, **body: Any) -> dict[str
 
 
 def test_a_request_is_fulfilled_reviewed_and_refulfilled_after_rejection(
-        make_applicant: Any, admin_client: httpx.Client, upload: Upload) -> None:
+        make_applicant: Any, admin_client: httpx.Client, upload: Upload, application_of: Any) -> None:
     applicant: Applicant = make_applicant()
-    created = request_document(admin_client, applicant.user["id"])
+    application_id = application_of(applicant)
+    created = request_document(admin_client, applicant.user["id"], application_id)
     assert set(created) == REQUEST_FIELDS
     assert (created["name"], created["description"], created["dueDate"], created["status"], created["documentId"],
             created["applicationId"], created["userId"]) == (
-        "ID card", "Both sides", "2030-01-31", "requested", None, 77, applicant.user["id"])
+        "ID card", "Both sides", "2030-01-31", "requested", None, application_id, applicant.user["id"])
     assert applicant.client.get("/api/document-requests").json() == [created]
 
     first = upload(applicant.client, "id.png", PNG, requestId=str(created["id"]))
     assert first.status_code == 201, first.text
     first_doc = first.json()
-    assert (first_doc["requestId"], first_doc["applicationId"]) == (created["id"], 77)
+    assert (first_doc["requestId"], first_doc["applicationId"]) == (created["id"], application_id)
     [request] = applicant.client.get("/api/document-requests").json()
     assert (request["status"], request["documentId"]) == ("submitted", first_doc["id"])
     # While a document waits for review, the request takes no other.
@@ -293,9 +361,10 @@ def test_the_review_is_recorded(make_applicant: Any, admin_client: httpx.Client,
 
 
 def test_a_request_id_from_someone_else_is_404_and_stores_nothing(
-        make_applicant: Any, admin_client: httpx.Client, upload: Upload, s3: Minio, bucket: str) -> None:
+        make_applicant: Any, admin_client: httpx.Client, upload: Upload, s3: Minio, bucket: str,
+        application_of: Any) -> None:
     owner, other = make_applicant(), make_applicant()
-    created = request_document(admin_client, owner.user["id"])
+    created = request_document(admin_client, owner.user["id"], application_of(owner))
     objects = object_count(s3, bucket)
     response = upload(other.client, "a.pdf", PDF, requestId=str(created["id"]))
     assert response.status_code == 404 and response.json()["code"] == "not_found"
@@ -305,9 +374,10 @@ def test_a_request_id_from_someone_else_is_404_and_stores_nothing(
 
 
 def test_a_request_id_sent_after_the_file_is_checked_too(make_applicant: Any, admin_client: httpx.Client,
-                                                         s3: Minio, bucket: str, multipart: Any) -> None:
+                                                         s3: Minio, bucket: str, multipart: Any,
+                                                         application_of: Any) -> None:
     owner, other = make_applicant(), make_applicant()
-    created = request_document(admin_client, owner.user["id"])
+    created = request_document(admin_client, owner.user["id"], application_of(owner))
     objects = object_count(s3, bucket)
     content_type, body = multipart("a.pdf", PDF, fields_after={"requestId": str(created["id"])})
     refused = other.client.post("/api/documents", content=body, headers={"Content-Type": content_type})
@@ -328,14 +398,44 @@ def test_a_request_needs_a_user_and_a_name(admin_client: httpx.Client) -> None:
     assert bad_date.status_code == 422 and "dueDate" in bad_date.json()["fields"]
 
 
-def test_a_request_without_due_date_or_description(make_applicant: Any, admin_client: httpx.Client) -> None:
+def test_a_request_without_due_date_or_description(make_applicant: Any, admin_client: httpx.Client,
+                                                   application_of: Any) -> None:
     applicant: Applicant = make_applicant()
+    application_of(applicant)  # documents knows the user
     response = admin_client.post("/api/document-requests", json={"userId": str(applicant.user["id"]),
                                                                  "applicationId": None, "name": "Bank statement",
                                                                  "description": "", "dueDate": None})
     assert response.status_code == 201
     assert (response.json()["dueDate"], response.json()["description"]) == (None, None)
     assert applicant.client.get("/api/document-requests").json()[0]["name"] == "Bank statement"
+
+
+def test_a_request_for_a_user_who_does_not_exist_is_422(admin_client: httpx.Client, documents_db: Any) -> None:
+    """Issue 11: admin writes check what they reference (user 999999 was accepted)."""
+    response = admin_client.post("/api/document-requests", json={"userId": 999999, "applicationId": None,
+                                                                 "name": "ID card"})
+    assert response.status_code == 422, response.text
+    assert response.json()["fields"] == {"userId": "User not found"}
+    with_app = admin_client.post("/api/document-requests", json={"userId": 999999, "applicationId": 5,
+                                                                 "name": "ID card"})
+    assert with_app.status_code == 422 and list(with_app.json()["fields"]) == ["userId"]
+    assert documents_db.execute("select count(*) from document_requests where user_id = 999999").fetchone() == (0,)
+    assert documents_db.execute("select count(*) from applicants where user_id = 999999").fetchone() == (0,)
+
+
+def test_a_request_names_only_the_users_own_application(make_applicant: Any, admin_client: httpx.Client,
+                                                        application_of: Any) -> None:
+    """Issue 11: an applicationId that is not that user's answers 422 naming the field."""
+    applicant, other = make_applicant(), make_applicant()
+    own, others = application_of(applicant), application_of(other)
+    for wrong in (others, own + 1_000_000):
+        response = admin_client.post("/api/document-requests", json={
+            "userId": applicant.user["id"], "applicationId": wrong, "name": "ID card"})
+        assert response.status_code == 422, (wrong, response.text)
+        assert response.json()["fields"] == {"applicationId": "This is not the user's application"}
+    assert applicant.client.get("/api/document-requests").json() == []
+    created = request_document(admin_client, applicant.user["id"], own)
+    assert created["applicationId"] == own
 
 
 def test_review_accepts_only_approved_or_rejected_and_known_documents(admin_client: httpx.Client,
@@ -384,8 +484,8 @@ def test_an_upload_outside_a_request_names_the_users_application(make_applicant:
 
 # ---- events -----------------------------------------------------------------------------------------------
 
-async def find_event(nats_url: str, subject: str, match: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    connection = await nats.connect(nats_url)
+async def find_event(stack: Any, subject: str, match: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    connection = await nats.connect(stack.env["PORTAL_NATS_URL"], **nats_login(stack, "documents"))
     try:
         subscription = await connection.jetstream().subscribe(subject, ordered_consumer=True)
         for _ in range(1000):
@@ -400,23 +500,24 @@ async def find_event(nats_url: str, subject: str, match: Callable[[dict[str, Any
 
 
 def test_upload_request_and_review_are_announced(stack: Any, make_applicant: Any, admin_client: httpx.Client,
-                                                 upload: Upload) -> None:
+                                                 upload: Upload, application_of: Any) -> None:
     applicant: Applicant = make_applicant()
     user_id = applicant.user["id"]
-    created = request_document(admin_client, user_id, dueDate=None)
+    application_id = application_of(applicant)
+    created = request_document(admin_client, user_id, application_id, dueDate=None)
     document = upload(applicant.client, "a.png", PNG, name="Photo", requestId=str(created["id"])).json()
     admin_client.put(f"/api/admin/documents/{document['id']}/status", json={"status": "approved"})
-    url = stack.env["PORTAL_NATS_URL"]
-    requested = asyncio.run(find_event(url, "documents.requested",
+    requested = asyncio.run(find_event(stack, "documents.requested",
                                        lambda e: e["payload"]["requestId"] == created["id"]))
-    assert requested["payload"] == {"requestId": created["id"], "userId": user_id, "applicationId": 77,
+    assert requested["payload"] == {"requestId": created["id"], "userId": user_id, "applicationId": application_id,
                                     "name": "ID card", "dueDate": None}
-    uploaded = asyncio.run(find_event(url, "documents.uploaded",
+    uploaded = asyncio.run(find_event(stack, "documents.uploaded",
                                       lambda e: e["payload"]["documentId"] == document["id"]))
-    assert uploaded["payload"] == {"documentId": document["id"], "userId": user_id, "applicationId": 77,
+    assert uploaded["payload"] == {"documentId": document["id"], "userId": user_id,
+                                   "applicationId": application_id,
                                    "requestId": created["id"], "name": "Photo", "fileType": "image/png",
                                    "size": len(PNG)}
-    reviewed = asyncio.run(find_event(url, "documents.reviewed",
+    reviewed = asyncio.run(find_event(stack, "documents.reviewed",
                                       lambda e: e["payload"]["documentId"] == document["id"]))
     admin_id = admin_client.get("/api/user").json()["id"]
     assert reviewed["payload"] == {"documentId": document["id"], "userId": user_id, "status": "approved",
