@@ -32,7 +32,7 @@ from applications.schemas import (
 )
 from portal_common.auth import Identity
 from portal_common.errors import ApiError
-from portal_common.events import ApplicationStatusChanged
+from portal_common.events import ApplicationCreated, ApplicationStatusChanged
 from portal_common.outbox import add_event, utcnow
 from portal_common.projection import upsert_if_newer
 
@@ -64,8 +64,12 @@ def search_text(*values: str | None) -> str:
 async def ensure_application(db: AsyncSession, user_id: int) -> Application:
     """Get-or-create by user id: safe to race with the registration event and with itself."""
     now = utcnow()
-    await db.execute(insert(Application).values(user_id=user_id, status="pending", created_at=now, updated_at=now)
-                     .on_conflict_do_nothing(index_elements=["user_id"]))
+    created = await db.execute(insert(Application).values(user_id=user_id, status="pending", created_at=now,
+                                                          updated_at=now)
+                               .on_conflict_do_nothing(index_elements=["user_id"]).returning(col(Application.id)))
+    application_id = created.scalar_one_or_none()
+    if application_id is not None:
+        add_event(db, ApplicationCreated(application_id=application_id, user_id=user_id))
     application = (await db.exec(select(Application).where(col(Application.user_id) == user_id))).one()
     return application
 

@@ -11,7 +11,7 @@ import httpx
 import nats
 import psycopg
 
-from conftest import Applicant, new_id_code
+from conftest import Applicant, nats_login, new_id_code
 from portal_common.events import ContractAcceptance, EventEnvelope, EventPayload, ProfileUpdated, UserRegistered
 
 PROFILE_FIELDS = {"fullName", "email", "phone", "dateOfBirth", "idCode", "city", "address"}
@@ -40,8 +40,9 @@ def registered_event(user_id: int, **changes: Any) -> UserRegistered:
     return UserRegistered(**{**fields, **changes})
 
 
-async def _publish(nats_url: str, envelopes: list[EventEnvelope]) -> None:
-    connection = await nats.connect(nats_url)
+async def _publish(stack: Any, envelopes: list[EventEnvelope]) -> None:
+    # The events these tests send are identity's, which only identity may publish.
+    connection = await nats.connect(stack.env["PORTAL_NATS_URL"], **nats_login(stack, "identity"))
     try:
         for envelope in envelopes:
             await connection.jetstream().publish(envelope.type, envelope.to_bytes(),
@@ -54,7 +55,7 @@ def publish(stack: Any, *payloads: EventPayload, occurred_at: datetime | None = 
     envelopes = [EventEnvelope.wrap(p) for p in payloads]
     if occurred_at is not None:
         envelopes = [e.model_copy(update={"occurred_at": occurred_at}) for e in envelopes]
-    asyncio.run(_publish(stack.env["PORTAL_NATS_URL"], envelopes))
+    asyncio.run(_publish(stack, envelopes))
     return [str(e.id) for e in envelopes]
 
 

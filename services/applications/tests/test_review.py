@@ -11,7 +11,7 @@ import httpx
 import nats
 import pytest
 
-from conftest import Applicant, new_id_code
+from conftest import Applicant, nats_login, new_id_code
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 
 LIST_FIELDS = {"id", "userId", "user", "profile", "status", "createdAt"}
@@ -104,15 +104,15 @@ def test_a_status_change_is_published(stack: Any, admin_client: httpx.Client,
     applicant, application_id = applicant_with_application()
     admin_id = admin_client.get("/api/user").json()["id"]
     put_status(admin_client, application_id, {"status": "rejected", "notes": "Application rejected by admin"})
-    event, msg_id = asyncio.run(_status_event(stack.env["PORTAL_NATS_URL"], application_id))
+    event, msg_id = asyncio.run(_status_event(stack, application_id))
     assert event["type"] == "applications.status.changed" and msg_id == event["id"]
     assert event["payload"] == {"applicationId": application_id, "userId": applicant.user["id"],
                                 "oldStatus": "pending", "newStatus": "rejected",
                                 "notes": "Application rejected by admin", "changedBy": admin_id}
 
 
-async def _status_event(nats_url: str, application_id: int) -> tuple[dict[str, Any], str | None]:
-    connection = await nats.connect(nats_url)
+async def _status_event(stack: Any, application_id: int) -> tuple[dict[str, Any], str | None]:
+    connection = await nats.connect(stack.env["PORTAL_NATS_URL"], **nats_login(stack, "applications"))
     try:
         subscription = await connection.jetstream().subscribe("applications.status.changed", ordered_consumer=True)
         for _ in range(1000):

@@ -78,6 +78,14 @@ class ProfileUpdated(EventPayload):
     address: str | None
 
 
+class ApplicationCreated(EventPayload):
+    """Which user an application belongs to, so other services can check an applicationId they are given."""
+
+    TYPE = "applications.created"
+    application_id: int
+    user_id: int
+
+
 class ApplicationStatusChanged(EventPayload):
     TYPE = "applications.status.changed"
     application_id: int

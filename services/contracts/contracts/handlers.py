@@ -1,12 +1,20 @@
-"""Consumers of identity's events: the applicant projection (names for the admin tables) and the employment
-contract accepted at registration. portal_common.consumer runs each at most once per event id, and the
-unique index on (user_id) for employment contracts makes a second run a no-op anyway."""
+"""Consumers of identity's events (the applicant projection: names for the admin tables, and the employment
+contract accepted at registration) and of applications' events (whose application is whose).
+portal_common.consumer runs each at most once per event id, and the unique index on (user_id) for
+employment contracts and the application id's primary key make a second run a no-op anyway."""
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from contracts.models import Applicant
-from contracts.service import create_employment_contract, upsert_applicant
-from portal_common.events import EventEnvelope, ProfileUpdated, UserRegistered, read_payload
+from contracts.service import create_employment_contract, note_application, upsert_applicant
+from portal_common.events import (
+    ApplicationCreated,
+    ApplicationStatusChanged,
+    EventEnvelope,
+    ProfileUpdated,
+    UserRegistered,
+    read_payload,
+)
 
 
 async def on_user_registered(db: AsyncSession, envelope: EventEnvelope) -> None:
@@ -22,3 +30,14 @@ async def on_profile_updated(db: AsyncSession, envelope: EventEnvelope) -> None:
     event = read_payload(envelope, ProfileUpdated)
     profile = {"full_name": event.full_name, "email": event.email, "id_code": event.id_code}
     await upsert_applicant(db, event.user_id, envelope.occurred_at, profile)
+
+
+async def on_application_created(db: AsyncSession, envelope: EventEnvelope) -> None:
+    event = read_payload(envelope, ApplicationCreated)
+    await note_application(db, event.application_id, event.user_id)
+
+
+async def on_application_status_changed(db: AsyncSession, envelope: EventEnvelope) -> None:
+    # Also names applications made before applications.created existed (the stream replays to a new consumer).
+    event = read_payload(envelope, ApplicationStatusChanged)
+    await note_application(db, event.application_id, event.user_id)

@@ -2,11 +2,18 @@
 
 from contracts import routes
 from contracts.config import get_settings
-from contracts.handlers import on_profile_updated, on_user_registered
+from contracts.handlers import (
+    on_application_created,
+    on_application_status_changed,
+    on_profile_updated,
+    on_user_registered,
+)
 from portal_common.app import Subscription, create_service_app
-from portal_common.events import ProfileUpdated, UserRegistered
+from portal_common.events import ApplicationCreated, ApplicationStatusChanged, ProfileUpdated, UserRegistered
 
 app = create_service_app("contracts", get_settings(), [routes.router], subscriptions=[
     Subscription(UserRegistered.TYPE, on_user_registered),
     Subscription(ProfileUpdated.TYPE, on_profile_updated),
+    Subscription(ApplicationCreated.TYPE, on_application_created),
+    Subscription(ApplicationStatusChanged.TYPE, on_application_status_changed),
 ])

@@ -1,4 +1,5 @@
-"""contracts' tables: contracts, the audit trail of every signature, and the applicant projection.
+"""contracts' tables: contracts, the audit trail of every signature, and the applicant and application
+projections.
 
 A signed contract's text never changes: the service never writes it, and the migration adds a trigger
 that refuses any UPDATE of the signed text, signature or signing time (see the "contracts and signatures"
@@ -20,6 +21,10 @@ KIND_EMPLOYMENT = "employment"
 KIND_ADMIN = "admin"
 METHOD_DRAWN = "drawn"
 METHOD_REGISTRATION = "registration-dialog"
+# The employment contracts' unique index covers only these rows. ON CONFLICT must repeat the predicate as a
+# literal: with a bound parameter a generic plan (psycopg prepares a statement after five executions) cannot
+# match it to the index and Postgres refuses the insert (InvalidColumnReference).
+EMPLOYMENT_ONLY = f"kind = '{KIND_EMPLOYMENT}'"
 
 
 def _one_of(column: str, values: tuple[str, ...]) -> str:
@@ -35,7 +40,7 @@ class Contract(SQLModel, table=True):
         CheckConstraint("(status = 'signed') = (signed_at is not null)", name="ck_contracts_signed_at"),
         CheckConstraint("signed_at is null or content_sha256 is not null", name="ck_contracts_signed_hash"),
         # One employment contract (the one accepted at registration) per user.
-        Index("ux_contracts_employment_user", "user_id", unique=True, postgresql_where=text("kind = 'employment'")),
+        Index("ux_contracts_employment_user", "user_id", unique=True, postgresql_where=text(EMPLOYMENT_ONLY)),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -94,6 +99,16 @@ class Applicant(SQLModel, table=True):
     id_code: str | None = Field(default=None, max_length=11)
     language: str | None = Field(default=None, max_length=2)
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+class KnownApplication(SQLModel, table=True):
+    """Whose application is whose, fed only by applications' events (created, and status changes for the
+    applications made before that event existed), so an admin's applicationId can be checked locally."""
+
+    __tablename__ = "applications"
+
+    application_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    user_id: int = Field(index=True)
 
 
 class SignedContractChanged(Exception):

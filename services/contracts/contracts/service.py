@@ -5,11 +5,13 @@ import hashlib
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import text
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from contracts.models import (
+    EMPLOYMENT_ONLY,
     KIND_ADMIN,
     KIND_EMPLOYMENT,
     METHOD_DRAWN,
@@ -17,6 +19,7 @@ from contracts.models import (
     SIGNABLE_STATUSES,
     Applicant,
     Contract,
+    KnownApplication,
     SignatureAudit,
 )
 from contracts.schemas import ContractCreate
@@ -28,6 +31,9 @@ from portal_common.outbox import add_event, utcnow
 from portal_common.projection import upsert_if_newer
 
 MAX_USER_AGENT = 500
+USER_NOT_FOUND = "User not found"
+APPLICATION_NOT_FOUND = "Application not found"
+NOT_THEIR_APPLICATION = "This application belongs to another user"
 
 
 def sha256_text(text: str) -> str:
@@ -62,11 +68,36 @@ async def applicants_by_id(db: AsyncSession, user_ids: set[int]) -> dict[int, Ap
     return {row.user_id: row for row in rows}
 
 
+async def note_application(db: AsyncSession, application_id: int, user_id: int) -> None:
+    """Remembers whose application this is; an application never changes hands, so the first event is enough."""
+    await db.execute(insert(KnownApplication).values(application_id=application_id, user_id=user_id)
+                     .on_conflict_do_nothing(index_elements=["application_id"]))
+
+
 # ---- creating -----------------------------------------------------------------------------------------
 
-async def create(db: AsyncSession, body: ContractCreate, admin_id: int) -> Contract:
+async def check_references(db: AsyncSession, body: ContractCreate) -> None:
+    """The user must be an applicant and the application, if any, theirs (issue 11, "Admin writes check what
+    they reference"); else 422 naming the field.
+
+    contracts knows both only from events (identity's registration, applications' created event), so for a
+    moment after someone registers (the outbox relay and the consumer, normally well under a second) a real
+    user or application can still be unknown here. That case is refused like a made-up id, not trusted: the
+    admin picks both from lists built from the same events, so a retry moments later succeeds, whereas
+    trusting unknown ids would let a contract point at nobody. The registration contract comes with the same
+    event, so a user unknown here has no contracts yet either."""
     if await db.get(Applicant, body.user_id) is None:
-        raise ApiError(422, "validation_error", "User not found", {"userId": "User not found"})
+        raise ApiError(422, "validation_error", USER_NOT_FOUND, {"userId": USER_NOT_FOUND})
+    if body.application_id is None:
+        return
+    application = await db.get(KnownApplication, body.application_id)
+    if application is None or application.user_id != body.user_id:
+        message = APPLICATION_NOT_FOUND if application is None else NOT_THEIR_APPLICATION
+        raise ApiError(422, "validation_error", message, {"applicationId": message})
+
+
+async def create(db: AsyncSession, body: ContractCreate, admin_id: int) -> Contract:
+    await check_references(db, body)
     contract = Contract(user_id=body.user_id, application_id=body.application_id, kind=KIND_ADMIN, title=body.title,
                         content=body.content, status="pending", created_by=admin_id, expires_at=body.expires_at)
     db.add(contract)
@@ -91,7 +122,7 @@ async def create_employment_contract(db: AsyncSession, user_id: int, acceptance:
         user_id=user_id, application_id=None, kind=KIND_EMPLOYMENT, title=CONTRACT_TITLES[language],
         content=content, status="signed", created_at=acceptance.accepted_at, created_by=None, expires_at=None,
         signed_at=acceptance.accepted_at, signature_data=None, content_sha256=digest,
-    ).on_conflict_do_nothing(index_elements=["user_id"], index_where=col(Contract.kind) == KIND_EMPLOYMENT)
+    ).on_conflict_do_nothing(index_elements=["user_id"], index_where=text(EMPLOYMENT_ONLY))
         .returning(col(Contract.id)))
     contract_id = inserted.scalar_one_or_none()
     if contract_id is None:

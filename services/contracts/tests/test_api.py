@@ -7,7 +7,7 @@ import hashlib
 import io
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -17,9 +17,15 @@ import psycopg
 import pytest
 from PIL import Image, ImageDraw
 
-from conftest import Applicant, eventually, new_id_code
+from conftest import Applicant, eventually, nats_login, new_id_code
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
-from portal_common.events import ContractAcceptance, EventEnvelope, UserRegistered
+from portal_common.events import (
+    ApplicationStatusChanged,
+    ContractAcceptance,
+    EventEnvelope,
+    EventPayload,
+    UserRegistered,
+)
 
 CANVAS = (500, 200)
 CONTRACT_FIELDS = {"id", "applicationId", "userId", "kind", "title", "content", "status", "createdAt", "signedAt",
@@ -67,6 +73,16 @@ def registered(make_applicant: MakeApplicant, **overrides: Any) -> Applicant:
     return applicant
 
 
+def application_of(stack: Any, applicant: Applicant) -> int:
+    """The applicant's application id, once contracts has learnt from applications' event whose it is."""
+    response = applicant.client.get("/api/application")
+    assert response.status_code == 200, response.text
+    application_id: int = response.json()["application"]["id"]
+    eventually(lambda: db_row(stack, "select count(*) from applications where application_id = %s",
+                              application_id)[0], what="contracts knows the application")
+    return application_id
+
+
 def create(admin: httpx.Client, user_id: int, **overrides: Any) -> dict[str, Any]:
     body = {"userId": user_id, "applicationId": None, "title": "Board member agreement",
             "content": "Section 1\nThe board member serves 6 months.\n\nSection 2\nPay: 500 EUR.", **overrides}
@@ -88,8 +104,27 @@ def db_execute(stack: Any, query: str, *params: Any) -> None:
         db.execute(query, params)
 
 
-async def _find_events(nats_url: str, contract_id: int, wanted: set[str]) -> dict[str, dict[str, Any]]:
-    connection = await nats.connect(nats_url)
+def publish_and_wait(stack: Any, payload: EventPayload) -> None:
+    """Publishes an event as its service would and waits until contracts has handled it."""
+    envelope = EventEnvelope.wrap(payload)
+
+    async def publish() -> None:
+        # Each service may publish only its own events: identity.* as identity, applications.* as applications.
+        publisher = envelope.type.split(".", 1)[0]
+        connection = await nats.connect(stack.env["PORTAL_NATS_URL"], **nats_login(stack, publisher))
+        try:
+            await connection.jetstream().publish(envelope.type, envelope.to_bytes(),
+                                                 headers={"Nats-Msg-Id": str(envelope.id)})
+        finally:
+            await connection.close()
+
+    asyncio.run(publish())
+    eventually(lambda: db_row(stack, "select count(*) from processed_events where event_id = %s", envelope.id)[0],
+               what=f"{envelope.type} handled")
+
+
+async def _find_events(stack: Any, contract_id: int, wanted: set[str]) -> dict[str, dict[str, Any]]:
+    connection = await nats.connect(stack.env["PORTAL_NATS_URL"], **nats_login(stack, "contracts"))
     found: dict[str, dict[str, Any]] = {}
     try:
         subscription = await connection.jetstream().subscribe("contracts.>", ordered_consumer=True)
@@ -175,33 +210,68 @@ def test_the_registration_contract_is_made_once_even_if_the_event_comes_again(st
         address=None, language="en",
         contract=ContractAcceptance(full_name="Someone Else", id_code="37605030299", accepted_at=datetime.now(UTC),
                                     language="en"))
-    envelope = EventEnvelope.wrap(again)  # a new event id, so only the unique index can stop a second contract
-
-    async def publish() -> None:
-        connection = await nats.connect(stack.env["PORTAL_NATS_URL"])
-        try:
-            await connection.jetstream().publish(envelope.type, envelope.to_bytes(),
-                                                 headers={"Nats-Msg-Id": str(envelope.id)})
-        finally:
-            await connection.close()
-
-    asyncio.run(publish())
-    eventually(lambda: db_row(stack, "select count(*) from processed_events where event_id = %s", envelope.id)[0],
-               what="the repeated event handled")
+    publish_and_wait(stack, again)  # a new event id, so only the unique index can stop a second contract
     contracts = applicant.client.get("/api/contracts").json()
     assert len(contracts) == 1 and contracts[0]["title"] == "Tööleping"
 
 
+OLDER_CONNECTIONS = ("from pg_stat_activity where datname = 'contracts' and pid <> pg_backend_pid() "
+                     "and backend_start < %s")
+
+
+def reconnect_contracts_services(stack: Any) -> None:
+    """Closes every connection the service held to contracts' database, each while it sits idle in the pool
+    (no query is cut short); the pool opens new ones (pre-ping), which take the database's settings."""
+    with psycopg.connect(stack.database_url("contracts"), autocommit=True) as db:
+        started = db.execute("select clock_timestamp()").fetchone()
+
+        def all_reconnected() -> bool:
+            db.execute(f"select pg_terminate_backend(pid) {OLDER_CONNECTIONS} and state = 'idle'", started)
+            left = db.execute(f"select count(*) {OLDER_CONNECTIONS}", started).fetchone()
+            return left is not None and left[0] == 0
+
+        eventually(all_reconnected, what="the service's connections replaced")
+
+
+@pytest.fixture
+def generic_plans_only(stack: Any, admin_client: httpx.Client) -> Iterator[None]:
+    """Every connection to contracts' database plans statements generically, as a statement psycopg has
+    prepared (after five executions) may come to; the database setting reaches the service's new connections."""
+    db_execute(stack, "alter database contracts set plan_cache_mode = force_generic_plan")
+    try:
+        reconnect_contracts_services(stack)
+        eventually(lambda: admin_client.get("/api/admin/contracts").status_code == 200, what="contracts answering")
+        yield
+    finally:
+        db_execute(stack, "alter database contracts reset plan_cache_mode")
+        reconnect_contracts_services(stack)
+
+
+def test_every_registration_is_handled_on_first_delivery_with_generic_plans(
+        stack: Any, make_applicant: MakeApplicant, generic_plans_only: None) -> None:
+    """Honest outages: "Every first delivery must succeed; a test forces the generic plan." The employment
+    contract's ON CONFLICT named its partial index's predicate with a bound parameter, which a generic plan
+    cannot match to the index (InvalidColumnReference), so those deliveries failed and were retried."""
+    log = stack.logs / "contracts.log"
+    logged_before = log.stat().st_size
+    applicants = [make_applicant() for _ in range(8)]
+    for applicant in applicants:
+        assert [c["kind"] for c in wait_for_contracts(applicant.client)] == ["employment"]
+    logged = log.read_bytes()[logged_before:].decode(errors="replace")
+    assert "handler failed" not in logged and "InvalidColumnReference" not in logged
+
+
 # ---- creating -----------------------------------------------------------------------------------------
 
-def test_admin_creates_a_contract_the_applicant_sees_it_pending(make_applicant: MakeApplicant,
+def test_admin_creates_a_contract_the_applicant_sees_it_pending(stack: Any, make_applicant: MakeApplicant,
                                                                  admin_client: httpx.Client) -> None:
     applicant = registered(make_applicant)
-    contract = create(admin_client, applicant.user["id"], applicationId=41, expiresAt="2099-12-31",
+    application_id = application_of(stack, applicant)
+    contract = create(admin_client, applicant.user["id"], applicationId=application_id, expiresAt="2099-12-31",
                       content="Line one\r\nLine two")
     assert set(contract) == CONTRACT_FIELDS | {"createdBy", "user"}
     assert (contract["status"], contract["kind"], contract["applicationId"], contract["content"]) == (
-        "pending", "admin", 41, "Line one\nLine two")
+        "pending", "admin", application_id, "Line one\nLine two")
     assert contract["user"] == {"fullName": "Mari Maasikas", "username": applicant.user["username"],
                                 "email": applicant.user["email"]}
     # A date means the end of that day in Tallinn (EET in winter, UTC+2).
@@ -228,6 +298,54 @@ def test_create_validates_with_field_messages(make_applicant: MakeApplicant, adm
     assert garbage.json()["fields"] == {"expiresAt": "Please enter a valid expiry date"}
 
 
+def contracts_and_events(stack: Any) -> tuple[Any, ...]:
+    return db_row(stack, "select (select count(*) from contracts), (select count(*) from outbox)")
+
+
+def test_a_contract_names_a_known_user_and_that_users_application(stack: Any, make_applicant: MakeApplicant,
+                                                                   admin_client: httpx.Client) -> None:
+    """Closed internals: "Admin writes check what they reference: a ... contract for a user who does not exist
+    (user 999999 was accepted), or with an applicationId that is not that user's, answers 422 naming the
+    field." Nothing is written, no event goes out."""
+    owner, other = registered(make_applicant), registered(make_applicant)
+    own_application, others_application = application_of(stack, owner), application_of(stack, other)
+    owner_id = owner.user["id"]
+    before = contracts_and_events(stack)
+    for references, fields in [
+        ({"userId": 999999}, {"userId": "User not found"}),
+        ({"userId": 999999, "applicationId": own_application}, {"userId": "User not found"}),
+        ({"userId": owner_id, "applicationId": others_application},
+         {"applicationId": "This application belongs to another user"}),
+        ({"userId": owner_id, "applicationId": 999999}, {"applicationId": "Application not found"}),
+    ]:
+        response = admin_client.post("/api/contracts", json={"title": "T", "content": "C", **references})
+        assert response.status_code == 422, (references, response.text)
+        assert response.json()["code"] == "validation_error" and response.json()["fields"] == fields
+    assert contracts_and_events(stack) == before
+    assert [c["kind"] for c in owner.client.get("/api/contracts").json()] == ["employment"]
+    assert create(admin_client, owner_id, applicationId=own_application)["applicationId"] == own_application
+    assert create(admin_client, owner_id)["applicationId"] is None
+
+
+def test_an_application_named_by_a_status_change_is_known_too(stack: Any, make_applicant: MakeApplicant,
+                                                               admin_client: httpx.Client) -> None:
+    """Applications made before applications.created existed become known from their status changes, which
+    JetStream replays to a new consumer; the first event to name an application decides whose it is."""
+    owner, other = registered(make_applicant), registered(make_applicant)
+    older_application = 2_000_000_000 - owner.user["id"]  # far above the ids the test stack hands out
+    body = {"userId": owner.user["id"], "applicationId": older_application, "title": "T", "content": "C"}
+    assert admin_client.post("/api/contracts", json=body).status_code == 422
+    publish_and_wait(stack, ApplicationStatusChanged(application_id=older_application, user_id=owner.user["id"],
+                                                     old_status="pending", new_status="approved", notes=None,
+                                                     changed_by=1))
+    publish_and_wait(stack, ApplicationStatusChanged(application_id=older_application, user_id=other.user["id"],
+                                                     old_status="approved", new_status="active", notes=None,
+                                                     changed_by=1))
+    assert create(admin_client, owner.user["id"], applicationId=older_application)["applicationId"] == older_application
+    refused = admin_client.post("/api/contracts", json={**body, "userId": other.user["id"]})
+    assert refused.status_code == 422 and set(refused.json()["fields"]) == {"applicationId"}
+
+
 def test_admin_list_is_newest_first_with_the_users_names(make_applicant: MakeApplicant,
                                                          admin_client: httpx.Client) -> None:
     first = registered(make_applicant, fullName="Kalle Kask")
@@ -248,12 +366,14 @@ def test_admin_list_is_newest_first_with_the_users_names(make_applicant: MakeApp
 def test_created_and_signed_events_are_published(stack: Any, make_applicant: MakeApplicant,
                                                  admin_client: httpx.Client) -> None:
     applicant = registered(make_applicant)
-    contract = create(admin_client, applicant.user["id"], applicationId=7)
+    application_id = application_of(stack, applicant)
+    contract = create(admin_client, applicant.user["id"], applicationId=application_id)
     signed = applicant.client.post(f"/api/contracts/{contract['id']}/sign", json={"signatureData": SIGNATURE}).json()
-    events = asyncio.run(_find_events(stack.env["PORTAL_NATS_URL"], contract["id"],
+    events = asyncio.run(_find_events(stack, contract["id"],
                                       {"contracts.created", "contracts.signed"}))
     assert events["contracts.created"]["payload"] == {"contractId": contract["id"], "userId": applicant.user["id"],
-                                                      "applicationId": 7, "title": "Board member agreement"}
+                                                      "applicationId": application_id,
+                                                      "title": "Board member agreement"}
     payload = events["contracts.signed"]["payload"]
     assert payload["contentSha256"] == hashlib.sha256(contract["content"].encode()).hexdigest()
     assert datetime.fromisoformat(payload["signedAt"]) == datetime.fromisoformat(signed["signedAt"])
