@@ -8,14 +8,18 @@ PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
 
-.PHONY: run test install web lint test-python test-web bench deploy-config clean
+.PHONY: run test install system-packages web lint test-python test-web bench deploy-config clean
 
 run: install web
 	$(PY) deploy/local/stack.py
 
-test: install web lint test-web test-python
+test: install system-packages web lint test-web test-python
 
 install: $(PY_STAMP) $(WEB_STAMP)
+
+# Debian's Chromium (end-to-end tests) and nginx (the web image's server config), installed when missing.
+system-packages:
+	@bash deploy/local/install-system-packages.sh
 
 $(PY_STAMP): requirements-dev.txt constraints.txt $(foreach s,$(SERVICES),services/$(s)/pyproject.toml)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,11 +50,11 @@ test-web: install
 PY_SUITES := deploy/tests services/common services/identity services/applications services/documents services/contracts \
 	services/messages gateway/tests web/e2e
 
-test-python: install web
+test-python: install system-packages web
 	@set -e; for suite in $(PY_SUITES); do echo "== $$suite"; $(PY) -m pytest $$suite; done
 
 bench: install web
-	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py
+	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py && ../../$(PY) bench_login_flood.py
 
 # Rewrites the gateway's routes for docker-compose and Kubernetes after a change to gateway/routes.py.
 deploy-config: install

@@ -30,8 +30,10 @@ def ingress_route() -> dict[str, object]:
 
 
 def render(rate_limit: RateLimit) -> list[dict[str, object]]:
+    # The errors middleware names the SPA's Kubernetes Service, by name and port, for its JSON error pages.
+    web = {"name": WEB_SERVICE, "port": WEB_PORT}
     objects: list[dict[str, object]] = [
         {"apiVersion": API_VERSION, "kind": "Middleware", "metadata": _metadata(name), "spec": spec}
-        for name, spec in middlewares(identity_auth_url(), rate_limit).items()
+        for name, spec in middlewares(identity_auth_url(), rate_limit, web).items()
     ]
     return [*objects, ingress_route()]

@@ -24,8 +24,20 @@ CONTENT_SECURITY_POLICY = "; ".join([
 # Compressing PDFs, images and uploads' downloads wastes CPU; text is where the savings are.
 COMPRESSED_TYPES = ["text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
                     "application/json", "image/svg+xml"]
-# Every router runs these first, in this order.
+# Every router runs these first, in this order (a download with download-headers in place of security-headers).
 COMMON_CHAIN = ["security-headers", "compress", "strip-identity"]
+# A JSON body is read whole by the gateway, in memory, and refused with 413 past this (issue 11); uploads
+# stream past the gateway and their service bounds them.
+JSON_BODY_LIMIT_BYTES = 1024 * 1024
+# Traefik's own refusals and failures on /api (its 413, 502, 503, 504, and ForwardAuth's 500 when identity
+# cannot be reached) are plain text; the errors middleware answers them with the portal's JSON error body
+# from the SPA's server instead (deploy/local/static_site.py, deploy/web/nginx.conf). It cannot tell a
+# service's own 500 or 503 from Traefik's, so those are answered by the same page: same status and code,
+# Retry-After included. 429 stays out: identity's own 429 carries the account's Retry-After.
+ERROR_PAGES_QUERY = "/gateway-errors/{status}.json"
+GATEWAY_FAILURES = ["500", "502-504"]
+# An upload's 413 is the service's own (too_large, quota_exceeded) and passes untouched.
+ERRORS_BY_KIND = {"json": "gateway-errors", "upload": "gateway-errors-streamed", "download": "gateway-errors-streamed"}
 
 
 @dataclass(frozen=True)
@@ -46,44 +58,63 @@ PRODUCTION_RATE_LIMIT = RateLimit(average=30, period="1m", burst=20)
 
 
 def middleware_chain(route: Route) -> list[str]:
-    chain = list(COMMON_CHAIN)
+    if route.service == WEB_SERVICE:
+        return list(COMMON_CHAIN)  # the SPA's pages and files
+    headers = "download-headers" if route.kind == "download" else "security-headers"
+    chain = [headers, "compress", "strip-identity", ERRORS_BY_KIND[route.kind]]
     if route.rate_limited:
         chain.append("rate-limit")
+    if route.kind == "json":
+        chain.append("body-limit")
     if route.access in ("user", "admin"):
         chain.append(f"auth-{route.access}")
     return chain
 
 
-def priority(route: Route) -> int:
-    return 10 if route.name == "api-unknown" else 100
-
-
 def web_route() -> Route:
     """Everything that is not /api: the SPA, which falls back to index.html for its own routes."""
-    return Route(WEB_SERVICE, "PathPrefix(`/`)", WEB_SERVICE, "public")
+    return Route(WEB_SERVICE, "PathPrefix(`/`)", WEB_SERVICE, "public", priority=1)
 
 
 def all_routes() -> list[tuple[Route, int]]:
-    return [(r, priority(r)) for r in ROUTES] + [(web_route(), 1)]
+    return [(route, route.priority) for route in (*ROUTES, web_route())]
 
 
-def middlewares(identity_auth: str, rate_limit: RateLimit) -> dict[str, dict[str, object]]:
-    """Middleware definitions by name; the same bodies serve Traefik's file provider and its CRDs."""
+def security_headers(content_security_policy: str | None) -> dict[str, object]:
+    policy = {"contentSecurityPolicy": content_security_policy} if content_security_policy else {}
+    return {"headers": {
+        **policy,
+        "frameDeny": True,
+        "contentTypeNosniff": True,
+        "referrerPolicy": "strict-origin-when-cross-origin",
+        "permissionsPolicy": "camera=(), microphone=(), geolocation=(), payment=()",
+        # HSTS only over HTTPS: at Traefik itself or at a TLS proxy in front that Traefik trusts.
+        "stsSeconds": 31536000, "stsIncludeSubdomains": True,
+        "sslProxyHeaders": {"X-Forwarded-Proto": "https"},
+    }}
+
+
+def error_pages(statuses: list[str], web: object) -> dict[str, object]:
+    return {"errors": {"status": statuses, "service": web, "query": ERROR_PAGES_QUERY}}
+
+
+def middlewares(identity_auth: str, rate_limit: RateLimit, web: object = WEB_SERVICE) -> dict[str, dict[str, object]]:
+    """Middleware definitions by name; the same bodies serve Traefik's file provider and its CRDs, which
+    differ only in how they name the SPA's server (`web`)."""
     forward = {"trustForwardHeader": False, "authResponseHeaders": [ASSERTION_HEADER]}
     return {
-        "security-headers": {"headers": {
-            "contentSecurityPolicy": CONTENT_SECURITY_POLICY,
-            "frameDeny": True,
-            "contentTypeNosniff": True,
-            "referrerPolicy": "strict-origin-when-cross-origin",
-            "permissionsPolicy": "camera=(), microphone=(), geolocation=(), payment=()",
-            # HSTS only over HTTPS: at Traefik itself or at a TLS proxy in front that Traefik trusts.
-            "stsSeconds": 31536000, "stsIncludeSubdomains": True,
-            "sslProxyHeaders": {"X-Forwarded-Proto": "https"},
-        }},
+        "security-headers": security_headers(CONTENT_SECURITY_POLICY),
+        # A download keeps its service's Content-Security-Policy (documents: `sandbox`) instead of the SPA's.
+        "download-headers": security_headers(None),
         "compress": {"compress": {"includedContentTypes": COMPRESSED_TYPES, "minResponseBodyBytes": 1024}},
         # Nobody but ForwardAuth may set the identity header: drop whatever the client sent.
         "strip-identity": {"headers": {"customRequestHeaders": {ASSERTION_HEADER: ""}}},
+        "gateway-errors": error_pages(["413", *GATEWAY_FAILURES], web),
+        "gateway-errors-streamed": error_pages(GATEWAY_FAILURES, web),
+        # A declared Content-Length over the limit is refused before the body is read, a chunked one as
+        # soon as it passes the limit; nothing past it is held (no spilling to disk).
+        "body-limit": {"buffering": {"maxRequestBodyBytes": JSON_BODY_LIMIT_BYTES,
+                                     "memRequestBodyBytes": JSON_BODY_LIMIT_BYTES}},
         "rate-limit": {"rateLimit": {"average": rate_limit.average, "period": rate_limit.period,
                                      "burst": rate_limit.burst}},
         "auth-user": {"forwardAuth": {"address": f"{identity_auth}/internal/auth/user", **forward}},

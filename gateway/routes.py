@@ -5,6 +5,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 Access = Literal["public", "user", "admin", "self"]
+# json: bodies of at most 1 MiB, read whole by the gateway before they are forwarded (issue 11);
+# upload: a streamed request body the service bounds itself (DOCUMENTS_MAX_UPLOAD_BYTES);
+# download: a streamed answer that carries its own Content-Security-Policy (the service's sandbox).
+Kind = Literal["json", "upload", "download"]
 SERVICES = ("identity", "applications", "documents", "contracts", "messages")
 
 
@@ -17,6 +21,8 @@ class Route:
     # user: any signed-in user, via ForwardAuth; admin: admins only, via ForwardAuth.
     access: Access
     rate_limited: bool = False
+    kind: Kind = "json"
+    priority: int = 100  # the more specific of two overlapping rules has the higher one
 
 
 ROUTES: tuple[Route, ...] = (
@@ -30,9 +36,13 @@ ROUTES: tuple[Route, ...] = (
           "applications", "admin"),
     Route("documents-own", "Path(`/api/documents`) || PathPrefix(`/api/documents/`) || "
           "Path(`/api/document-requests`)", "documents", "user"),
+    Route("documents-upload", "Method(`POST`) && Path(`/api/documents`)", "documents", "user", kind="upload",
+          priority=110),
+    Route("documents-download", "PathRegexp(`^/api/documents/[^/]+/download$`)", "documents", "user",
+          kind="download", priority=110),
     Route("documents-admin", "PathPrefix(`/api/admin/documents`)", "documents", "admin"),
     Route("contracts-own", "Path(`/api/contracts`) || PathPrefix(`/api/contracts/`)", "contracts", "user"),
     Route("contracts-admin", "PathPrefix(`/api/admin/contracts`)", "contracts", "admin"),
     # Any other /api path answers identity's JSON 404 instead of falling through to the SPA.
-    Route("api-unknown", "PathPrefix(`/api`)", "identity", "public"),
+    Route("api-unknown", "PathPrefix(`/api`)", "identity", "public", priority=10),
 )

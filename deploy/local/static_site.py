@@ -1,14 +1,15 @@
 """Serves the built SPA for the local stack with the policy of the web image's nginx (deploy/web/nginx.conf):
 hashed files under assets/ cached for a year and a missing one a 404 (a stale chunk fails loudly),
 every other file (index.html, locales, favicon) revalidated on every use, index.html for any other path
-(history fallback), /healthz for the process. deploy/tests/test_web_server.py holds both servers to it."""
+(history fallback), /healthz for the process, and the gateway's JSON error bodies under /gateway-errors/.
+deploy/tests/test_web_server.py holds both servers to it."""
 
 import os
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.staticfiles import NotModifiedResponse
 
@@ -16,6 +17,18 @@ DEFAULT_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
 NOSNIFF = {"X-Content-Type-Options": "nosniff"}
 NO_CACHE = {"Cache-Control": "no-cache", **NOSNIFF}
 IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable", **NOSNIFF}
+# What the gateway answers on /api when it refuses a body itself or cannot get an answer from a service
+# (Traefik's errors middleware, gateway/render.py): the portal's error body in place of Traefik's plain text.
+# Traefik keeps the original status and takes the body and headers from here.
+GATEWAY_ERRORS = {
+    413: ("too_large", "The request body is larger than 1 MB"),
+    500: ("internal_error", "Something went wrong on our side. Please try again later."),
+    502: ("bad_gateway", "The service could not be reached. Please try again shortly."),
+    503: ("unavailable", "The service is temporarily unavailable. Please try again shortly."),
+    504: ("gateway_timeout", "The service did not answer in time. Please try again shortly."),
+}
+RETRY_AFTER = {"Retry-After": "2"}  # as the services' own 503 (portal_common.errors.unavailable)
+RETRIED_STATUSES = (502, 503, 504)
 
 
 def file_response(request: Request, path: Path, headers: dict[str, str]) -> Response:
@@ -25,6 +38,18 @@ def file_response(request: Request, path: Path, headers: dict[str, str]) -> Resp
     if response.headers["etag"] in (tag.strip().removeprefix("W/") for tag in if_none_match.split(",")):
         return NotModifiedResponse(response.headers)
     return response
+
+
+async def gateway_error(request: Request) -> Response:
+    """The JSON body for one of the gateway's statuses; the request id of the failed request is echoed."""
+    status: int = request.path_params["status"]
+    if status not in GATEWAY_ERRORS:
+        return PlainTextResponse("Not Found", status_code=404, headers=NOSNIFF)
+    code, message = GATEWAY_ERRORS[status]
+    headers = {"Cache-Control": "no-store", **NOSNIFF, **(RETRY_AFTER if status in RETRIED_STATUSES else {})}
+    if request_id := request.headers.get("x-request-id", "")[:100]:
+        headers["X-Request-Id"] = request_id
+    return JSONResponse({"message": message, "code": code, "fields": {}}, status_code=status, headers=headers)
 
 
 def create_app(dist: Path) -> Starlette:
@@ -50,6 +75,7 @@ def create_app(dist: Path) -> Starlette:
 
     return Starlette(routes=[
         Route("/healthz", healthz, methods=["GET", "HEAD"]),
+        Route("/gateway-errors/{status:int}.json", gateway_error, methods=["GET", "HEAD"]),
         Route("/{path:path}", serve, methods=["GET", "HEAD"]),
     ])
 

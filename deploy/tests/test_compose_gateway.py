@@ -16,6 +16,7 @@ import pytest
 
 from deploy.tests import support
 from deploy.tests.support import ROOT, free_ports
+from gateway import render
 from gateway.routes import ROUTES
 
 TRAEFIK = Path(sys.executable).parent / "traefik"
@@ -83,8 +84,8 @@ def test_traefik_accepts_every_router_and_middleware(gateway: Gateway) -> None:
         assert (plain["entryPoints"], secure["entryPoints"]) == (["web"], ["websecure"])
         assert secure["tls"]["certResolver"] == "letsencrypt" and plain["middlewares"] == secure["middlewares"]
     middlewares = [m for m in httpx.get(f"{gateway.api}/api/http/middlewares").json() if m["provider"] == "file"]
-    assert {m["name"] for m in middlewares} == {"security-headers@file", "compress@file", "strip-identity@file",
-                                                "rate-limit@file", "auth-user@file", "auth-admin@file"}
+    defined = render.middlewares("http://identity", render.PRODUCTION_RATE_LIMIT)
+    assert {m["name"] for m in middlewares} == {f"{name}@file" for name in defined}
     assert all(m["status"] == "enabled" for m in middlewares), middlewares
 
 

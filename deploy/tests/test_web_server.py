@@ -187,3 +187,19 @@ def test_healthz(server: httpx.Client) -> None:
 def test_nginx_does_not_announce_its_version(nginx: httpx.Client) -> None:
     assert nginx.get("/").headers["server"] == "nginx"
     assert "nginx/" not in nginx.get("/assets/missing.js").text
+
+
+@pytest.mark.parametrize(("status", "code"), [(413, "too_large"), (500, "internal_error"), (502, "bad_gateway"),
+                                              (503, "unavailable"), (504, "gateway_timeout")])
+def test_both_serve_the_same_gateway_error_bodies(nginx: httpx.Client, local: httpx.Client, status: int,
+                                                  code: str) -> None:
+    """The bodies Traefik's errors middleware puts in place of its own plain-text 413 and 5xx on /api (issue 11)."""
+    answers = [server.get(f"/gateway-errors/{status}.json", headers={"X-Request-Id": "trace-7"})
+               for server in (nginx, local)]
+    for response in answers:
+        assert response.status_code == status
+        assert response.headers["content-type"].startswith("application/json")
+        assert response.json() == {"message": answers[0].json()["message"], "code": code, "fields": {}}
+        assert response.headers["x-request-id"] == "trace-7"
+        assert response.headers["cache-control"] == "no-store"
+        assert response.headers.get("retry-after") == ("2" if status in (502, 503, 504) else None)

@@ -5,50 +5,18 @@ bytes, side by side in one run (issue 5), and the documents service's peak memor
 """
 
 import io
-import threading
 import time
 import uuid
 from collections.abc import Iterator
 
 import httpx
-from harness import MEGABYTE, bench_stack
+from harness import MEGABYTE, PeakRss, bench_stack
 from minio import Minio
 from stack import Stack
 
 from conftest import registration
 
 ROUNDS = {1: 20, 50: 4}  # file size in MB -> uploads of each kind
-
-
-class PeakRss:
-    """The highest resident memory of some processes, sampled every 5 ms from /proc."""
-
-    def __init__(self, pids: list[int]) -> None:
-        self.pids = pids
-        self.peak = {pid: self._rss(pid) for pid in pids}
-        self.start = dict(self.peak)
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    @staticmethod
-    def _rss(pid: int) -> int:
-        with open(f"/proc/{pid}/status") as status:
-            line = next(line for line in status if line.startswith("VmRSS:"))
-        return int(line.split()[1]) * 1024
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            for pid in self.pids:
-                self.peak[pid] = max(self.peak[pid], self._rss(pid))
-            time.sleep(0.005)
-
-    def __enter__(self) -> "PeakRss":
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._stop.set()
-        self._thread.join()
 
 
 def multipart(payload: bytes, boundary: str) -> Iterator[bytes]:

@@ -1,7 +1,11 @@
 """Every service's OpenAPI document is the reference its API is fuzzed against (design.md): whatever the
 generated input, through the gateway, as a signed-in admin, no call answers 5xx, and every refusal carries
-the error body {"message", "code", "fields"}."""
+the error body {"message", "code", "fields"}. Text no generator makes on its own is sent on purpose: lone
+surrogates, NUL and other control characters in every field of every JSON body and of the upload form
+(issue 11)."""
 
+import re
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -63,3 +67,59 @@ def test_documents_survives_any_input(stack: Any, gateway: str, admin_cookie: di
 
 def test_contracts_survives_any_input(stack: Any, gateway: str, admin_cookie: dict[str, str]) -> None:
     assert fuzz(stack, "contracts", gateway, admin_cookie) >= 5
+
+
+# ---- text a person never types (issue 11) --------------------------------------------------------------
+
+# As they travel: JSON escapes in a JSON body (a lone surrogate cannot be written any other way).
+NASTY_JSON_TEXTS = ["\\ud800", "name \\udfff", "\\udc00\\ud800", "nul \\u0000 inside", "\\u0001\\u0008\\u001b\\u007f",
+                    "\\u202eexe.pdf", "\\ufffe\\uffff"]
+
+
+def _json_operations(schema: dict[str, Any]) -> Iterator[tuple[str, str, list[str]]]:
+    """(method, path with ids filled in, the body's property names) of every operation with a JSON body."""
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if body is None or path == "/api/logout":
+                continue
+            reference = body["schema"].get("$ref", "")
+            model = schema["components"]["schemas"].get(reference.rsplit("/", 1)[-1], {})
+            yield method.upper(), re.sub(r"\{[^}]+\}", "1", path), list(model.get("properties", {}))
+
+
+@pytest.mark.parametrize("service", ["identity", "messages", "applications", "documents", "contracts"])
+def test_no_field_of_any_json_body_turns_odd_text_into_a_500(stack: Any, gateway: str, service: str,
+                                                            admin_cookie: dict[str, str]) -> None:
+    schema = httpx.get(f"{stack.service_url(service)}/openapi.json").json()
+    operations = list(_json_operations(schema))
+    assert operations, f"{service} has no JSON body to try"
+    with httpx.Client(base_url=gateway, headers={"Origin": gateway, "Content-Type": "application/json",
+                                                 **admin_cookie}) as client:
+        for method, path, fields in operations:
+            for text in NASTY_JSON_TEXTS:
+                body = "{" + ", ".join(f'"{field}": "{text}"' for field in fields) + "}"
+                response = client.request(method, path, content=body.encode())
+                assert response.status_code < 500, f"{method} {path} {body}: {response.status_code} {response.text}"
+                if response.status_code >= 400 and response.status_code != 429:
+                    assert set(response.json()) == {"message", "code", "fields"}, response.text
+
+
+# In a multipart form, text is bytes: a surrogate as its (invalid) UTF-8 encoding, control characters raw.
+NASTY_FORM_TEXTS = [b"\xed\xa0\x80", b"nul \x00 inside", b"\x01\x08\x1b\x7f", b"\xff\xfe not UTF-8",
+                    "\u202eexe.pdf".encode()]
+
+
+@pytest.mark.parametrize("field", ["name", "description"])
+def test_odd_text_in_the_upload_form_is_refused_cleanly(make_applicant: Any, field: str) -> None:
+    client = make_applicant().client
+    for text in NASTY_FORM_TEXTS:
+        boundary = "odd-text"
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"\r\n\r\n").encode() + text + (
+            f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n"
+            f"Content-Type: text/plain\r\n\r\nsome words\r\n--{boundary}--\r\n").encode()
+        response = client.post("/api/documents", content=body,
+                               headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        assert response.status_code < 500, f"{field}={text!r}: {response.status_code} {response.text}"
+        if response.status_code >= 400:
+            assert set(response.json()) == {"message", "code", "fields"}, response.text

@@ -14,8 +14,8 @@ from portal_common.auth import ASSERTION_HEADER, sign_assertion
 
 SIGNED_IN_CALLS = [("GET", "/api/user"), ("GET", "/api/profile"), ("PUT", "/api/profile"),
                    ("POST", "/api/set-language"), ("GET", "/api/application"), ("GET", "/api/documents"),
-                   ("POST", "/api/documents"), ("GET", "/api/document-requests"), ("GET", "/api/contracts"),
-                   ("POST", "/api/contracts/1/sign")]
+                   ("POST", "/api/documents"), ("GET", "/api/documents/1/download"),
+                   ("GET", "/api/document-requests"), ("GET", "/api/contracts"), ("POST", "/api/contracts/1/sign")]
 ADMIN_CALLS = [("GET", "/api/admin/applications"), ("GET", "/api/admin/applications/1"),
                ("PUT", "/api/admin/applications/1/status"), ("GET", "/api/admin/messages"),
                ("PUT", "/api/admin/messages/1/read"), ("GET", "/api/admin/documents"),
@@ -25,18 +25,22 @@ ADMIN_CALLS = [("GET", "/api/admin/applications"), ("GET", "/api/admin/applicati
 
 def test_every_protected_route_of_the_table_is_probed() -> None:
     guarded = {r.name for r in ROUTES if r.access in ("user", "admin", "self")}
-    probed = {r.name for r in ROUTES for _, path in SIGNED_IN_CALLS + ADMIN_CALLS
-              if r.access != "public" and _matches(r.rule, path)}
+    probed = {r.name for r in ROUTES for method, path in SIGNED_IN_CALLS + ADMIN_CALLS
+              if r.access != "public" and _matches(r.rule, method, path)}
     assert guarded == probed
 
 
-def _matches(rule: str, path: str) -> bool:
-    for part in rule.split("||"):
-        kind, value = part.strip().split("(`")
-        value = value.rstrip("`)")
-        if (kind == "Path" and path == value) or (kind == "PathPrefix" and path.startswith(value)):
-            return True
-    return False
+def _matches(rule: str, method: str, path: str) -> bool:
+    """Whether a request matches a rule of the table: matchers joined by || and &&, no parentheses."""
+    return any(all(_matcher_matches(matcher, method, path) for matcher in alternative.split("&&"))
+               for alternative in rule.split("||"))
+
+
+def _matcher_matches(matcher: str, method: str, path: str) -> bool:
+    kind, value = matcher.strip().split("(`")
+    value = value.rstrip("`)")
+    return {"Path": path == value, "PathPrefix": path.startswith(value), "Method": method == value,
+            "PathRegexp": re.search(value, path) is not None}[kind]
 
 
 @pytest.mark.parametrize(("method", "path"), SIGNED_IN_CALLS + ADMIN_CALLS)
@@ -175,3 +179,18 @@ def test_scripts_and_translations_are_compressed(gateway: str) -> None:
         assert packed.headers["content-encoding"] == "gzip"
         assert packed.content == plain.content  # httpx decodes; the bytes behind must be the same
         assert packed.num_bytes_downloaded < plain.num_bytes_downloaded
+
+
+def test_a_download_keeps_the_documents_own_content_security_policy(make_applicant: Any) -> None:
+    """The gateway's headers on a download (issue 11, Closed internals): the SPA's policy would let a stored
+    HTML or SVG file run as the portal; the documents service's `sandbox` policy must reach the browser."""
+    client = make_applicant().client
+    uploaded = client.post("/api/documents", files={"file": ("note.txt", b"plain words", "text/plain")})
+    assert uploaded.status_code == 201, uploaded.text
+    download = client.get(f"/api/documents/{uploaded.json()['id']}/download")
+    assert download.status_code == 200 and download.content == b"plain words"
+    assert download.headers["content-security-policy"] == "default-src 'none'; sandbox"
+    assert download.headers["x-frame-options"] == "DENY"
+    assert download.headers["x-content-type-options"] == "nosniff"
+    # Every other answer still carries the SPA's policy.
+    assert client.get("/api/documents").headers["content-security-policy"] == CONTENT_SECURITY_POLICY

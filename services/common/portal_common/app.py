@@ -4,11 +4,12 @@ database, event bus, outbox relay and event consumers."""
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from dataclasses import dataclass
 
 from fastapi import APIRouter, FastAPI
 
+from portal_common.body_limit import BodyLimitMiddleware, RouteKey
 from portal_common.bus import EventBus
 from portal_common.consumer import EventConsumer, Handler
 from portal_common.csrf import CsrfMiddleware
@@ -52,12 +53,17 @@ async def _connect_then_run(app: FastAPI, service: str, subscriptions: Sequence[
 
 
 def create_service_app(service: str, settings: ServiceSettings, routers: Sequence[APIRouter],
-                       subscriptions: Sequence[Subscription] = ()) -> FastAPI:
+                       subscriptions: Sequence[Subscription] = (),
+                       streamed_bodies: Collection[RouteKey] = ()) -> FastAPI:
+    """`streamed_bodies`: (method, path) of routes that read their body as a stream under a limit of their
+    own; every other body is bounded by PORTAL_MAX_BODY_BYTES."""
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging(service, settings.log_level)
         app.state.db = Database(settings.database_url)
-        app.state.bus = EventBus(settings.nats_url, name=service, stream_replicas=settings.nats_stream_replicas)
+        app.state.bus = EventBus(settings.nats_url, name=service, stream_replicas=settings.nats_stream_replicas,
+                                 user=settings.nats_user, password=settings.nats_password.get_secret_value())
         app.state.relay = OutboxRelay(app.state.db, app.state.bus, settings.outbox_poll_seconds)
         background = asyncio.create_task(_connect_then_run(app, service, subscriptions))
         try:
@@ -73,6 +79,7 @@ def create_service_app(service: str, settings: ServiceSettings, routers: Sequenc
                   redoc_url=None, responses=ERROR_RESPONSES)
     app.state.settings = settings
     install_error_handlers(app)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes, streamed=streamed_bodies)
     app.add_middleware(CsrfMiddleware, trusted_origins=settings.trusted_origin_list)
     app.add_middleware(RequestLogMiddleware)
     app.include_router(health_router)

@@ -5,7 +5,7 @@ import re
 from typing import Annotated, Any
 
 from fastapi import Path
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
@@ -25,6 +25,22 @@ def without_nul(value: Any) -> Any:
     return value
 
 
+# A lone UTF-16 surrogate: JSON can carry one as an escape (\ud800) and Python decodes it, but no UTF-8 text
+# holds it, so Postgres, argon2 and the JSON answer would all fail on it (issue 11: a 500, never again).
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+LONE_SURROGATE_MESSAGE = "The text contains an invalid character"
+
+
+def has_lone_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        return LONE_SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(has_lone_surrogate(key) or has_lone_surrogate(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(has_lone_surrogate(item) for item in value)
+    return False
+
+
 class CamelModel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
 
@@ -32,6 +48,14 @@ class CamelModel(BaseModel):
     @classmethod
     def _strings_without_nul(cls, data: Any) -> Any:
         return without_nul(data)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_lone_surrogates(cls, value: Any) -> Any:
+        # Per field, so the 422 names the field that carries it.
+        if has_lone_surrogate(value):
+            raise invalid(LONE_SURROGATE_MESSAGE)
+        return value
 
 
 def invalid(message: str) -> PydanticCustomError:

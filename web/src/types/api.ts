@@ -21,7 +21,10 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
 }
 
-/** Stable machine-readable error codes the services use. */
+/**
+ * Stable machine-readable error codes the services use, and those of the gateway's own answers on /api
+ * (bad_gateway, gateway_timeout, and unavailable while a service restarts).
+ */
 export const API_ERROR_CODES = [
   'validation_error',
   'invalid_credentials',
@@ -33,6 +36,12 @@ export const API_ERROR_CODES = [
   'forbidden',
   'csrf_failed',
   'rate_limited',
+  'too_large',
+  'quota_exceeded',
+  'internal_error',
+  'unavailable',
+  'bad_gateway',
+  'gateway_timeout',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '@/test/i18n';
@@ -122,6 +122,21 @@ describe('ContactForm (spec §2 contact, §4 states, §5 rules, §8 toasts)', ()
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Too many requests. Please try again in a moment.')).toBeInTheDocument();
     expectValuesKept();
+  });
+
+  it('says in Estonian that the service is unavailable on a 503 (issue 11, honest outages)', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /api/contact': () =>
+        jsonResponse(503, { message: 'The database is temporarily unavailable.', code: 'unavailable', fields: {} }),
+    });
+    renderWithProviders(<ContactForm />);
+    await fillForm(user);
+    await act(() => i18n.changeLanguage('et'));
+    await user.click(screen.getByRole('button', { name: 'Saada sõnum' }));
+    expect(
+      await screen.findByText('Teenus on ajutiselt kättesaamatu. Palun proovige mõne hetke pärast uuesti.'),
+    ).toBeInTheDocument();
   });
 
   it("shows a 422's field errors under the fields", async () => {

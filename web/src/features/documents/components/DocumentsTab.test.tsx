@@ -138,6 +138,24 @@ describe('applicant Documents tab (spec §2, §5)', () => {
     expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  it('a quota_exceeded 413 says so in Estonian, not that the file is too large (issue 11)', async () => {
+    await i18n.changeLanguage('et');
+    const user = userEvent.setup();
+    stubLists();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Laadi dokument üles' }));
+    const dialog = screen.getByRole('dialog');
+    await user.upload(within(dialog).getByLabelText('Fail'), pdf());
+    await user.click(within(dialog).getByRole('button', { name: 'Laadi üles' }));
+    act(() => FakeXhr.last().respond(413, { message: 'Upload quota exceeded', code: 'quota_exceeded', fields: {} }));
+    expect(
+      await screen.findByText(
+        'Olete jõudnud oma konto üleslaadimise piirini (failide arv või kogumaht). Kui Teil on vaja rohkem üles laadida, võtke palun meiega ühendust.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/liiga suur/)).not.toBeInTheDocument();
+  });
+
   it('refuses a file type it knows the server refuses, without sending', async () => {
     const user = userEvent.setup({ applyAccept: false });
     stubLists();

@@ -16,7 +16,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useServerMessage } from '@/features/dashboard/server-message';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, parseApiError } from '@/lib/api-client';
 import { UploadAbortedError, useUploadDocument } from '../api';
 import {
   ACCEPT_ATTRIBUTE,
@@ -103,7 +103,9 @@ function UploadForm({ request, onClose }: { request: DocumentRequest | null; onC
         onError: (error) => {
           setProgress(null);
           if (error instanceof UploadAbortedError) return;
-          if (error instanceof ApiError && error.status === 413) fail(problemText('size'));
+          // A 413 is this file's size, unless it is the account's quota (a code of its own, in our words).
+          const quota = parseApiError(error).code === 'quota_exceeded';
+          if (error instanceof ApiError && error.status === 413 && !quota) fail(problemText('size'));
           else if (error instanceof ApiError && error.status === 415) fail(problemText('type'));
           else fail(serverMessage(error) ?? t('upload.toast.failed.text'));
         },
