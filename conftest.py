@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "deploy" / "local"))
 
-from stack import Ports, RateLimit, Stack, StackConfig  # noqa: E402
+from stack import Ports, RateLimit, Stack, StackConfig, interrupt_once  # noqa: E402
 
 from identity.estonian_id import check_digit  # noqa: E402
 
@@ -60,9 +60,21 @@ def stack() -> Iterator[Stack]:
                                     # above the memory budget of the streaming tests, so they prove it flat
                                     "DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * 1024 * 1024)})
     running = Stack(config)
-    running.start()
-    yield running
-    running.stop()
+    # SIGTERM would end pytest at once, and a second Ctrl-C would cut the stop short: either left the stack's
+    # processes running with their ports. Now the first one ends the session and the stack always stops.
+    with interrupt_once():
+        running.start()
+        try:
+            yield running
+        finally:
+            running.stop()
+
+
+def nats_login(stack: Stack, service: str) -> dict[str, str]:
+    """nats.connect's arguments to connect as one service: NATS knows only the services' users, and each
+    may publish its own events only (deploy/k8s/base/nats-users.conf)."""
+    prefix = service.upper()
+    return {"user": stack.env[f"{prefix}_NATS_USER"], "password": stack.env[f"{prefix}_NATS_PASSWORD"]}
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,12 @@ PLACEHOLDER = "change-me"
 
 def fresh_value(key: str) -> str:
     # S3 access keys are user names in SeaweedFS and MinIO: keep them short and alphanumeric.
-    return "portal" + secrets.token_hex(6) if key == "S3_ACCESS_KEY" else secrets.token_urlsafe(36)
+    if key == "S3_ACCESS_KEY":
+        return "portal" + secrets.token_hex(6)
+    # nats-server reads the NATS passwords as configuration values: letters and digits, a letter first.
+    if key.endswith("_NATS_PASSWORD"):
+        return "n" + secrets.token_hex(24)
+    return secrets.token_urlsafe(36)
 
 
 def render(example: str) -> str:

@@ -8,21 +8,30 @@ Ctrl-C stops everything; the data directory survives restarts.
 """
 
 import argparse
+import asyncio
+import contextlib
 import os
 import secrets
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from types import FrameType
 from typing import IO
+from urllib.parse import quote
 
 import httpx
+import nats
 import psycopg
+import urllib3
+from minio import Minio
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -33,6 +42,16 @@ from gateway.routes import SERVICES  # noqa: E402
 BIN = Path(sys.executable).parent
 POSTGRES_USER_WHEN_ROOT = "pgserver"  # postgres refuses to run as root
 S3_BUCKET = "documents"
+# SeaweedFS's own names for the keys its filer and volume server check JWTs with ([jwt.signing],
+# [jwt.signing.read], [jwt.filer_signing], [jwt.filer_signing.read] of security.toml).
+SEAWEEDFS_JWT_KEYS = ("WEED_JWT_SIGNING_KEY", "WEED_JWT_SIGNING_READ_KEY", "WEED_JWT_FILER_SIGNING_KEY",
+                      "WEED_JWT_FILER_SIGNING_READ_KEY")
+NATS_USERS = ROOT / "deploy/k8s/base/nats-users.conf"  # compose and Kubernetes run the same file
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+STOP_GRACE_SECONDS = 20.0  # then the stragglers are killed
+KILL_GRACE_SECONDS = 5.0
+PORTS_RELEASE_SECONDS = 10.0
+PROC = Path("/proc")
 
 
 @dataclass(frozen=True)
@@ -64,10 +83,15 @@ class Ports:
         return self.base + 101 + SERVICES.index(name) * 10 + replica
 
     def seaweed(self) -> dict[str, int]:
-        # SeaweedFS puts each gRPC port at HTTP port + 10000; keep those clear of our range.
         return {"master.port": self.base + 40, "volume.port": self.base + 41, "filer.port": self.base + 42,
-                "webdav.port": self.base + 43, "s3.port.iceberg": self.base + 44, "s3.port.lance": self.base + 45,
-                "admin.port": self.base + 46, "s3.port": self.s3}
+                "s3.port.iceberg": self.base + 44, "s3.port.lance": self.base + 45,
+                "admin.port": self.base + 46, "s3.port": self.s3}  # base + 43 was WebDAV's, now off
+
+    def seaweed_grpc(self) -> dict[str, int]:
+        # Named, not left at SeaweedFS's HTTP port + 10000: that lands in the kernel's range for outgoing
+        # connections (32768-60999), where any client socket may hold it when the stack starts.
+        keys = ("master.port", "volume.port", "filer.port", "admin.port", "s3.port")
+        return {f"{key}.grpc": self.base + 50 + i for i, key in enumerate(keys)}
 
 
 @dataclass
@@ -79,6 +103,9 @@ class StackConfig:
     admin_username: str | None = None
     admin_password: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
+    # How long start-up waits for a port still held: by the last run's stack still stopping, or by a closed
+    # connection that happened to use it as its own port (the kernel keeps those 60 s in TIME_WAIT).
+    port_wait_seconds: float = 75.0
 
     @classmethod
     def from_env(cls, data_dir: Path, port_base: int, gateway_port: int) -> "StackConfig":
@@ -104,26 +131,55 @@ def _read_env_file(path: Path) -> dict[str, str]:
 
 
 def _local_secrets(data_dir: Path) -> dict[str, str]:
-    """Secrets for this machine only, made once and kept beside the data they protect."""
+    """Secrets for this machine only, made once and kept beside the data they protect; one a data directory
+    lacks (it predates the secret) is added."""
     path = data_dir / "secrets.env"
     values = _read_env_file(path)
-    if not values:
-        values = {"PORTAL_ASSERTION_SECRET": secrets.token_urlsafe(48),
-                  "S3_ACCESS_KEY": "portal-" + secrets.token_hex(4), "S3_SECRET_KEY": secrets.token_urlsafe(24)}
+    makers: dict[str, Callable[[], str]] = {
+        "PORTAL_ASSERTION_SECRET": lambda: secrets.token_urlsafe(48),
+        "S3_ACCESS_KEY": lambda: "portal-" + secrets.token_hex(4), "S3_SECRET_KEY": lambda: secrets.token_urlsafe(24),
+        # nats-server reads these as configuration values (nats-users.conf): letters and digits, a letter first.
+        **{f"{s.upper()}_NATS_PASSWORD": lambda: "n" + secrets.token_hex(24) for s in SERVICES},
+        # SeaweedFS's JWT signing keys (its security.toml, from the environment): only S3 hands out files.
+        **{key: lambda: secrets.token_urlsafe(32) for key in SEAWEEDFS_JWT_KEYS},
+    }
+    missing = {key: make() for key, make in makers.items() if not values.get(key)}
+    if missing:
+        values |= missing
         path.write_text("".join(f"{k}={v}\n" for k, v in values.items()))
         path.chmod(0o600)
     return values
 
 
-def _port_open(port: int) -> bool:
+def _port_free(port: int) -> bool:
+    """Whether a server could listen on the port now; bound as the servers bind it, so connections that are
+    merely closing (TIME_WAIT) do not count."""
     with socket.socket() as sock:
-        sock.settimeout(0.5)
-        return sock.connect_ex(("127.0.0.1", port)) == 0
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def held_ports(ports: dict[int, str], timeout: float) -> dict[int, str]:
+    """The ports (with their names) still in use after waiting up to ``timeout`` seconds for them to be freed."""
+    deadline = time.monotonic() + timeout
+    while (held := {port: name for port, name in ports.items() if not _port_free(port)}) \
+            and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return held
+
+
+def _named_ports(ports: dict[int, str]) -> str:
+    return ", ".join(f"{port} ({name})" for port, name in sorted(ports.items()))
 
 
 def _wait(what: str, ready: Callable[[], bool], timeout: float, process: subprocess.Popen[bytes] | None = None,
           log: Path | None = None) -> None:
     deadline = time.monotonic() + timeout
+    last_error = ""
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
             tail = log.read_text()[-3000:] if log and log.exists() else ""
@@ -131,20 +187,128 @@ def _wait(what: str, ready: Callable[[], bool], timeout: float, process: subproc
         try:
             if ready():
                 return
-        except (httpx.HTTPError, OSError, psycopg.Error):
-            pass
+            last_error = "not ready yet"
+        except Exception as error:  # any failure to answer means: not ready yet
+            last_error = f"{type(error).__name__}: {error}"
         time.sleep(0.2)
     tail = log.read_text()[-3000:] if log and log.exists() else ""
-    raise RuntimeError(f"{what} was not ready within {timeout:.0f}s\n{tail}")
+    raise RuntimeError(f"{what} was not ready within {timeout:.0f}s (last check: {last_error})\n{tail}")
 
 
-def _postgres_answers(url: str) -> bool:
-    with psycopg.connect(url, connect_timeout=1):
+# Readiness means answering a real request: each of these servers opens its port before it can serve, and a
+# client arriving in between gets its connection reset (SeaweedFS failed `documents migrate` that way).
+def postgres_answers(url: str) -> bool:
+    with psycopg.connect(url, connect_timeout=1) as connection:
+        return connection.execute("select 1").fetchone() == (1,)
+
+
+def nats_answers(url: str) -> bool:
+    """A client connects and JetStream answers for its account."""
+    async def quiet(_error: Exception) -> None:  # failures surface as the exception below, not as log noise
+        pass
+
+    async def ask() -> bool:
+        client = await nats.connect(url, connect_timeout=1, allow_reconnect=False, max_reconnect_attempts=0,
+                                    error_cb=quiet)
+        try:
+            await client.jetstream(timeout=1).account_info()
+        finally:
+            await client.close()
         return True
+
+    # On a thread of its own: the caller may already run an event loop (Playwright's sync API in the browser
+    # tests), where asyncio.run() refuses to start another.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, ask()).result()
+
+
+def s3_answers(endpoint: str, access_key: str, secret_key: str, bucket: str) -> bool:
+    """A request signed with the stack's keys is answered, and the bucket SeaweedFS makes at start-up exists
+    (so `documents migrate` does not race it to create the bucket)."""
+    http = urllib3.PoolManager(timeout=urllib3.Timeout(connect=1, read=2), retries=False)
+    try:
+        client = Minio(endpoint, access_key=access_key, secret_key=secret_key, secure=False, http_client=http)
+        return client.bucket_exists(bucket)
+    finally:
+        http.clear()
 
 
 def _http_ok(url: str) -> bool:
     return httpx.get(url, timeout=1).status_code == 200
+
+
+def _gateway_routes(gateway_url: str) -> bool:
+    # Routes are loaded a moment after the ping answers: the SPA answering and /api/user answering 401 (from
+    # identity's ForwardAuth) prove both kinds are in place.
+    return (httpx.get(f"{gateway_url}/", timeout=1).status_code == 200
+            and httpx.get(f"{gateway_url}/api/user", timeout=1).status_code == 401)
+
+
+# ---- stopping ----------------------------------------------------------------------------------------
+def _write_stderr(text: str) -> None:
+    os.write(2, text.encode())  # safe inside a signal handler, unlike print
+
+
+def _ask_for_patience(_signum: int, _frame: FrameType | None) -> None:
+    _write_stderr("still stopping the portal; waiting for every process to exit\n")
+
+
+@contextlib.contextmanager
+def _signal_handlers(handler: Callable[[int, FrameType | None], None]) -> Iterator[None]:
+    """SIGINT and SIGTERM go to ``handler`` inside the block (only the main thread may set handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {sig: signal.signal(sig, handler) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, signal.SIG_DFL if old is None else old)
+
+
+@contextlib.contextmanager
+def interrupt_once() -> Iterator[None]:
+    """Inside the block the first SIGINT or SIGTERM raises KeyboardInterrupt and later ones are only noted, so
+    the stop that follows runs to its end: a second Ctrl-C, or a SIGTERM (which would otherwise end Python at
+    once), used to leave processes behind that kept their ports."""
+    def interrupt(_signum: int, _frame: FrameType | None) -> None:
+        for sig in STOP_SIGNALS:
+            signal.signal(sig, _ask_for_patience)
+        raise KeyboardInterrupt
+
+    with _signal_handlers(interrupt):
+        yield
+
+
+def _live_groups(processes: list[subprocess.Popen[bytes]]) -> set[int]:
+    """The process groups (one per started process, which leads it) that still have a running member; a
+    member may outlive its leader."""
+    groups = {process.pid for process in processes}
+    live = {process.pid for process in processes if process.poll() is None}  # poll() also reaps the leader
+    if not PROC.is_dir():
+        return live
+    for stat in PROC.glob("[0-9]*/stat"):
+        try:
+            state, _parent, group = stat.read_text().rsplit(")", 1)[1].split()[:3]
+        except (OSError, IndexError, ValueError):
+            continue  # exited while we looked
+        if int(group) in groups and state not in ("Z", "X"):
+            live.add(int(group))
+    return live
+
+
+def _signal_group(group: int, sig: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(group, sig)
+
+
+def _wait_for_exit(processes: list[subprocess.Popen[bytes]], timeout: float) -> set[int]:
+    """Waits until every group has exited; returns those that have not within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while (live := _live_groups(processes)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return live
 
 
 class Stack:
@@ -157,6 +321,7 @@ class Stack:
 
     # ---- lifecycle -------------------------------------------------------------------------------
     def start(self) -> None:
+        self._wait_for_ports()
         self.config.data_dir.mkdir(parents=True, exist_ok=True)
         self.logs.mkdir(exist_ok=True)
         self.env = self._service_env()
@@ -175,17 +340,46 @@ class Stack:
             raise
 
     def stop(self) -> None:
-        for name, process, _ in reversed(self.processes):
-            if process.poll() is None:
-                process.send_signal(signal.SIGINT if name == "postgres" else signal.SIGTERM)
-        for _, process, log in reversed(self.processes):
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-            log.close()
-        self.processes.clear()
+        """Returns once every process the stack started has exited, with anything it started, and the ports are
+        free, whatever signals arrive meanwhile."""
+        with _signal_handlers(_ask_for_patience):
+            processes = [process for _, process, _ in self.processes]
+            live = _live_groups(processes)  # a group that is gone may have lent its number to another by now
+            for name, process, _ in reversed(self.processes):
+                if process.pid not in live:
+                    continue
+                if name == "postgres":  # the postmaster shuts its backends down itself ("fast" shutdown)
+                    process.send_signal(signal.SIGINT)
+                else:
+                    _signal_group(process.pid, signal.SIGTERM)
+            for group in _wait_for_exit(processes, STOP_GRACE_SECONDS):
+                _signal_group(group, signal.SIGKILL)
+            if stuck := _wait_for_exit(processes, KILL_GRACE_SECONDS):
+                _write_stderr(f"processes of groups {sorted(stuck)} survived SIGKILL\n")
+            for _, _, log in self.processes:
+                log.close()
+            self.processes.clear()
+            if processes:
+                held_ports(self.listening_ports(), PORTS_RELEASE_SECONDS)
+
+    def _wait_for_ports(self) -> None:
+        if not (held := held_ports(self.listening_ports(), timeout=0)):
+            return
+        wait = self.config.port_wait_seconds
+        _write_stderr(f"waiting up to {wait:.0f}s for ports still in use: {_named_ports(held)}\n")
+        if held := held_ports(held, wait):
+            raise RuntimeError(f"port still in use after {wait:.0f}s: {_named_ports(held)}. Another program (or a "
+                               "stack that is still stopping) holds it: stop it, or choose another port base.")
+
+    def listening_ports(self) -> dict[int, str]:
+        """Every port the stack listens on, with what listens there."""
+        p = self.ports
+        named = {p.postgres: "postgres", p.nats: "nats", p.web: "web", p.traefik_ping: "traefik ping",
+                 p.gateway: "gateway"}
+        named |= {port: f"seaweedfs {key}" for key, port in (p.seaweed() | p.seaweed_grpc()).items()}
+        for name in SERVICES:
+            named |= {p.service(name, r): f"{name} {r + 1}" for r in range(self._replicas(name))}
+        return named
 
     @property
     def gateway_url(self) -> str:
@@ -207,9 +401,14 @@ class Stack:
         return process
 
     def _service_env(self) -> dict[str, str]:
-        env = {**os.environ, **_read_env_file(ROOT / ".env"), **_local_secrets(self.config.data_dir)}
+        # SeaweedFS's signing keys are for SeaweedFS alone; the services reach files through S3.
+        service_secrets = {k: v for k, v in _local_secrets(self.config.data_dir).items()
+                           if k not in SEAWEEDFS_JWT_KEYS}
+        env = {**os.environ, **_read_env_file(ROOT / ".env"), **service_secrets}
         env.update({
             "PORTAL_NATS_URL": f"nats://127.0.0.1:{self.ports.nats}",
+            # The users our NATS knows (nats-users.conf), whatever .env says.
+            **{f"{s.upper()}_NATS_USER": s for s in SERVICES},
             "S3_ENDPOINT": f"127.0.0.1:{self.ports.s3}", "S3_SECURE": "false", "S3_BUCKET": S3_BUCKET,
             **{f"{s.upper()}_DATABASE_URL": self.database_url(s) for s in SERVICES},
         })
@@ -239,24 +438,35 @@ class Stack:
                                            "-h", "127.0.0.1", "-p", str(self.ports.postgres), "-k", str(pgdata),
                                            "-c", "max_connections=200"], user=user)
         url = f"postgresql://postgres@127.0.0.1:{self.ports.postgres}/postgres"
-        _wait("postgres", lambda: _postgres_answers(url), 60, process, log)
+        _wait("postgres", lambda: postgres_answers(url), 60, process, log)
 
     def _start_nats(self) -> None:
         store = self.config.data_dir / "nats"
-        process = self._spawn("nats", [str(BIN / "nats-server"), "-a", "127.0.0.1", "-p", str(self.ports.nats),
-                                       "-js", "-sd", str(store)])
-        _wait("nats", lambda: _port_open(self.ports.nats), 30, process, self.logs / "nats.log")
+        # Only the services' users may connect, each with its password from the environment (nats-users.conf).
+        passwords = {f"{s.upper()}_NATS_PASSWORD": self.env[f"{s.upper()}_NATS_PASSWORD"] for s in SERVICES}
+        process = self._spawn("nats", [str(BIN / "nats-server"), "-c", str(NATS_USERS), "-a", "127.0.0.1",
+                                       "-p", str(self.ports.nats), "-js", "-sd", str(store)],
+                              env={**os.environ, **passwords})
+        login = f"nats://identity:{quote(passwords['IDENTITY_NATS_PASSWORD'])}@127.0.0.1:{self.ports.nats}"
+        _wait("nats", lambda: nats_answers(login), 30, process, self.logs / "nats.log")
 
     def _start_seaweed(self) -> None:
         store = self.config.data_dir / "seaweedfs"
         store.mkdir(exist_ok=True)
-        flags = [f"-{k}={v}" for k, v in self.ports.seaweed().items()]
+        flags = [f"-{k}={v}" for k, v in (self.ports.seaweed() | self.ports.seaweed_grpc()).items()]
+        # The filer's and the volume server's HTTP ports answer only requests with a JWT signed with these
+        # keys, which only SeaweedFS holds: files leave through S3, with its keys. WebDAV would serve them
+        # to anyone, so it is off.
+        signing_keys = {k: v for k, v in _local_secrets(self.config.data_dir).items() if k in SEAWEEDFS_JWT_KEYS}
         env = {**os.environ, "AWS_ACCESS_KEY_ID": self.env["S3_ACCESS_KEY"],
-               "AWS_SECRET_ACCESS_KEY": self.env["S3_SECRET_KEY"]}
+               "AWS_SECRET_ACCESS_KEY": self.env["S3_SECRET_KEY"], **signing_keys}
         process = self._spawn("seaweedfs", [str(BIN / "weed"), "mini", f"-dir={store}", "-ip=127.0.0.1",
-                                            "-ip.bind=127.0.0.1", "-admin.ui=false", f"-bucket={S3_BUCKET}", *flags],
+                                            "-ip.bind=127.0.0.1", "-admin.ui=false", "-webdav=false",
+                                            f"-bucket={S3_BUCKET}", *flags],
                               env=env)
-        _wait("seaweedfs", lambda: _port_open(self.ports.s3), 60, process, self.logs / "seaweedfs.log")
+        answers = partial(s3_answers, self.env["S3_ENDPOINT"], self.env["S3_ACCESS_KEY"], self.env["S3_SECRET_KEY"],
+                          S3_BUCKET)
+        _wait("seaweedfs", answers, 60, process, self.logs / "seaweedfs.log")
 
     def _create_databases(self) -> None:
         url = f"postgresql://postgres@127.0.0.1:{self.ports.postgres}/postgres"
@@ -278,8 +488,11 @@ class Stack:
         if self.config.admin_username and self.config.admin_password:
             env = {**self.env, "PORTAL_ADMIN_USERNAME": self.config.admin_username,
                    "PORTAL_ADMIN_PASSWORD": self.config.admin_password}
-            subprocess.run([str(BIN / "python"), "-m", "identity", "ensure-admin"], env=env, cwd=ROOT, check=True,
-                           capture_output=True)
+            done = subprocess.run([str(BIN / "python"), "-m", "identity", "ensure-admin"], env=env, cwd=ROOT,
+                                  capture_output=True, text=True)
+            if done.returncode != 0:  # a short password or an applicant's name: say why instead of a traceback
+                raise RuntimeError(f"the admin '{self.config.admin_username}' was not made ready:\n"
+                                   f"{(done.stderr or done.stdout).strip()}")
 
     def _replicas(self, name: str) -> int:
         return self.config.documents_replicas if name == "documents" else 1
@@ -325,9 +538,7 @@ class Stack:
         ])
         _wait("traefik", lambda: _http_ok(f"http://127.0.0.1:{self.ports.traefik_ping}/ping"), 30, process,
               self.logs / "traefik.log")
-        # Routes are loaded a moment after the ping answers; /api/user answering 401 proves they are in place.
-        _wait("gateway routes", lambda: httpx.get(f"{self.gateway_url}/api/user", timeout=1).status_code == 401,
-              30, process, self.logs / "traefik.log")
+        _wait("gateway routes", partial(_gateway_routes, self.gateway_url), 30, process, self.logs / "traefik.log")
 
 
 def _summary(stack: Stack) -> str:
@@ -355,25 +566,23 @@ def main() -> None:
     args = parser.parse_args()
     stack = Stack(StackConfig.from_env(args.data_dir, args.port_base, args.gateway_port))
 
-    def interrupt(*_: object) -> None:
-        raise KeyboardInterrupt
-
-    for stop_signal in (signal.SIGINT, signal.SIGTERM):  # also when started with SIGINT ignored
-        signal.signal(stop_signal, interrupt)
     print("starting the portal ...", flush=True)
-    try:
-        stack.start()
-        print(_summary(stack), flush=True)
-        while not (exited := [(n, p) for n, p, _ in stack.processes if p.poll() is not None]):
-            time.sleep(0.5)
-        for name, process in exited:
-            print(f"{name} exited with {process.returncode}; see {stack.logs / (name + '.log')}", flush=True)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        print("stopping ...", flush=True)
-        stack.stop()
-        print("stopped.", flush=True)
+    # Also when started with SIGINT ignored (in the background of a script), and for SIGTERM.
+    with interrupt_once():
+        try:
+            stack.start()
+            print(_summary(stack), flush=True)
+            while not (exited := [(n, p) for n, p, _ in stack.processes if p.poll() is not None]):
+                time.sleep(0.5)
+            for name, process in exited:
+                print(f"{name} exited with {process.returncode}; see {stack.logs / (name + '.log')}", flush=True)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            print("stopping ...", flush=True)
+            stack.stop()
+            print("stopped.", flush=True)
+
 
 if __name__ == "__main__":
     main()

@@ -146,8 +146,14 @@ def _port_matches(entry: dict[str, Any], target: Pod, port: int) -> bool:
 
 def nats_config(objects: Iterable[Obj]) -> tuple[Obj, str]:
     """The NATS StatefulSet and the nats.conf of the ConfigMap it mounts."""
+    statefulset, files = nats_config_files(objects)
+    return statefulset, files["nats.conf"]
+
+
+def nats_config_files(objects: Iterable[Obj]) -> tuple[Obj, dict[str, str]]:
+    """The NATS StatefulSet and every file of the ConfigMap it mounts (nats.conf and what it includes)."""
     objects = list(objects)
     statefulset = one(objects, "StatefulSet", "nats")
     [volume] = [v for v in pod_spec(statefulset)["volumes"] if "configMap" in v]
-    conf: str = named(objects, "ConfigMap")[volume["configMap"]["name"]]["data"]["nats.conf"]
-    return statefulset, conf
+    files: dict[str, str] = named(objects, "ConfigMap")[volume["configMap"]["name"]]["data"]
+    return statefulset, files

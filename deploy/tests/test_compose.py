@@ -20,6 +20,8 @@ from gateway.routes import SERVICES
 SCHEMA = Path(check_jsonschema.__file__).parent / "builtin_schemas/vendor/compose-spec.json"
 BIN = Path(sys.executable).parent
 APP_CONTAINERS = (*SERVICES, "web")
+SEAWEEDFS_SIGNING_KEYS = ["WEED_JWT_SIGNING_KEY", "WEED_JWT_SIGNING_READ_KEY", "WEED_JWT_FILER_SIGNING_KEY",
+                          "WEED_JWT_FILER_SIGNING_READ_KEY"]
 
 
 @pytest.fixture(scope="module")
@@ -73,9 +75,14 @@ def test_new_env_writes_every_secret_fresh_and_private(tmp_path: Path) -> None:
     values = dict(line.split("=", 1) for line in target.read_text().splitlines() if "=" in line
                   and not line.startswith("#"))
     assert target.stat().st_mode & 0o777 == 0o600
-    secrets = ["PORTAL_ASSERTION_SECRET", "PORTAL_DB_PASSWORD", "POSTGRES_PASSWORD", "S3_SECRET_KEY"]
+    nats_passwords = [f"{s.upper()}_NATS_PASSWORD" for s in SERVICES]
+    secrets = ["PORTAL_ASSERTION_SECRET", "PORTAL_DB_PASSWORD", "POSTGRES_PASSWORD", "S3_SECRET_KEY",
+               *nats_passwords, *SEAWEEDFS_SIGNING_KEYS]
     assert all(len(values[key]) >= 32 for key in secrets)
     assert len({values[key] for key in secrets}) == len(secrets)
+    # nats-server reads these as configuration values: anything but a letter first and then letters and
+    # digits is refused, read as a number, or never matches.
+    assert all(re.fullmatch(r"[A-Za-z][A-Za-z0-9]+", values[key]) for key in nats_passwords)
     again = subprocess.run([sys.executable, str(ROOT / "deploy/compose/new-env.py"), "--output", str(target)],
                            capture_output=True)
     assert again.returncode == 1  # never overwrites
@@ -127,6 +134,24 @@ def test_each_service_gets_every_setting_it_requires(services: dict[str, dict[st
     assert database_url == f"postgresql://portal@postgres:5432/{name}"  # the password comes from PGPASSWORD
     assert environment["PGPASSWORD"] == "change-me"
     assert environment["PORTAL_NATS_URL"] == "nats://nats:4222"
+    # Its own NATS user (by default its name) and password, and no other service's.
+    assert {key for key in environment if key.endswith(("_NATS_USER", "_NATS_PASSWORD"))} == \
+        {f"{name.upper()}_NATS_PASSWORD"}
+    assert settings_class(name).model_fields["nats_user"].default == name  # the user nats-users.conf names
+
+
+def test_nats_knows_every_services_password_and_reads_the_shared_users_file(
+        services: dict[str, dict[str, Any]]) -> None:
+    nats = services["nats"]
+    assert nats["environment"] == {f"{s.upper()}_NATS_PASSWORD": "change-me" for s in SERVICES}
+    assert "./deploy/k8s/base/nats-users.conf:/etc/nats/nats-users.conf:ro" in nats["volumes"]
+    assert nats["command"][:2] == ["--config", "/etc/nats/nats-users.conf"]
+
+
+def test_only_seaweedfs_holds_its_signing_keys(services: dict[str, dict[str, Any]]) -> None:
+    holders = {name for name, service in services.items() if "WEED_JWT_SIGNING_KEY" in service.get("environment", {})}
+    assert holders == {"seaweedfs"}
+    assert set(SEAWEEDFS_SIGNING_KEYS) <= set(services["seaweedfs"]["environment"])
 
 
 def test_only_the_documents_service_holds_the_storage_keys(services: dict[str, dict[str, Any]]) -> None:
@@ -141,9 +166,15 @@ def test_documents_run_two_replicas_by_default(services: dict[str, dict[str, Any
 def test_data_stores_are_on_an_internal_network(compose: dict[str, Any],
                                                 services: dict[str, dict[str, Any]]) -> None:
     assert compose["networks"]["backend"]["internal"] is True
-    for name in ("postgres", "nats", "seaweedfs", "minio"):
+    for name in ("postgres", "nats"):
         assert services[name]["networks"] == ["backend"]
     assert services["traefik"]["networks"] == ["edge"]
+    # Storage, whose gRPC ports take no credentials, shares a network with the documents containers alone.
+    assert compose["networks"]["storage"]["internal"] is True
+    for name in ("seaweedfs", "minio"):
+        assert services[name]["networks"] == ["storage"]
+    assert {name for name, service in services.items() if "storage" in service.get("networks", [])} == \
+        {"seaweedfs", "minio", "documents", "documents-migrate"}
 
 
 def test_seaweedfs_is_the_default_store_and_minio_an_opt_in_profile(services: dict[str, dict[str, Any]]) -> None:

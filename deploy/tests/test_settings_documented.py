@@ -20,6 +20,8 @@ def test_every_setting_is_in_the_configuration_reference(service: str) -> None:
     guide = (ROOT / "deploy/README.md").read_text()
     reference = guide[guide.index("## Configuration reference"):guide.index("## Backups and restore")]
     documented = set(re.findall(r"`([A-Z][A-Z0-9_]+)`", reference))
-    documented |= {f"{s.upper()}_DATABASE_URL" for s in SERVICES} if "`<SERVICE>_DATABASE_URL`" in reference else set()
+    # `<SERVICE>_DATABASE_URL` stands for each service's own: IDENTITY_DATABASE_URL, ...
+    per_service = re.findall(r"`<SERVICE>(_[A-Z0-9_]+)`", reference)
+    documented |= {f"{s.upper()}{suffix}" for s in SERVICES for suffix in per_service}
     missing = setting_aliases(service) - documented
     assert not missing, missing

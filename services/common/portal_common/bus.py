@@ -17,10 +17,12 @@ CLOSE_TIMEOUT_SECONDS = 3.0
 
 
 class EventBus:
-    def __init__(self, url: str, name: str, stream_replicas: int = 1) -> None:
+    def __init__(self, url: str, name: str, stream_replicas: int = 1, user: str = "", password: str = "") -> None:
         self.url = url
         self.name = name
         self.stream_replicas = stream_replicas
+        self.user = user
+        self._password = password
         self._client: Client | None = None
         self._js: JetStreamContext | None = None
 
@@ -28,6 +30,8 @@ class EventBus:
         self._client = await nats.connect(
             self.url, name=self.name, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
             connect_timeout=2, allow_reconnect=True,
+            # An empty user sends no credentials, for a server that asks for none.
+            user=self.user or None, password=self._password or None,
         )
         self._js = self._client.jetstream()
         await self.ensure_stream()

@@ -4,7 +4,7 @@ import time
 
 from portal_common.auth import sign_assertion, verify_assertion
 
-SECRET = "test-secret-that-is-long-enough"
+SECRET = "test-secret-that-is-long-enough-for-hmac"
 
 
 def test_a_fresh_assertion_carries_the_identity() -> None:

@@ -9,6 +9,8 @@ import httpx
 import nats
 import pytest
 
+from conftest import nats_login
+
 VALID = {"name": "Jaan Tamm", "email": "jaan@example.com", "subject": "Question",
          "message": "How long does the verification take?"}
 
@@ -66,7 +68,7 @@ def test_a_received_message_is_announced(stack: Any, client: httpx.Client) -> No
     message_id = send(client, subject="Announce me").json()["id"]
 
     async def find() -> dict[str, Any]:
-        connection = await nats.connect(stack.env["PORTAL_NATS_URL"])
+        connection = await nats.connect(stack.env["PORTAL_NATS_URL"], **nats_login(stack, "messages"))
         try:
             subscription = await connection.jetstream().subscribe("messages.received", ordered_consumer=True)
             while True:
