@@ -6,7 +6,7 @@ import uuid
 
 from playwright.sync_api import Page, expect
 
-from conftest import new_id_code
+from conftest import eventually, new_id_code
 
 
 def fill_registration(page: Page, username: str, id_code: str) -> None:
@@ -76,9 +76,9 @@ def test_register_sign_log_out_log_in_and_switch_language(page: Page) -> None:
     expect(page.get_by_role("button", name="Log out").first).to_be_visible()
     assert page.evaluate("localStorage.getItem('i18nextLng')") == "en"
     assert page.evaluate("document.documentElement.lang") == "en"
-    # The choice is saved on the account: a fresh browser in Estonian gets English after signing in.
-    response = page.request.get("/api/user")
-    assert response.json()["language"] == "en"
+    # The choice is saved on the account: a fresh browser in Estonian gets English after signing in. The page
+    # switches at once and saves in the background, so the account may take a moment to say so.
+    eventually(lambda: page.request.get("/api/user").json()["language"] == "en", what="language saved")
 
 
 def test_wrong_password_shows_the_failure_toast(page: Page) -> None:

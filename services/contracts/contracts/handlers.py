@@ -34,10 +34,10 @@ async def on_profile_updated(db: AsyncSession, envelope: EventEnvelope) -> None:
 
 async def on_application_created(db: AsyncSession, envelope: EventEnvelope) -> None:
     event = read_payload(envelope, ApplicationCreated)
-    await note_application(db, event.application_id, event.user_id)
+    await note_application(db, event.user_id, event.application_id)
 
 
 async def on_application_status_changed(db: AsyncSession, envelope: EventEnvelope) -> None:
     # Also names applications made before applications.created existed (the stream replays to a new consumer).
     event = read_payload(envelope, ApplicationStatusChanged)
-    await note_application(db, event.application_id, event.user_id)
+    await note_application(db, event.user_id, event.application_id)

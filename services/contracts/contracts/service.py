@@ -68,7 +68,7 @@ async def applicants_by_id(db: AsyncSession, user_ids: set[int]) -> dict[int, Ap
     return {row.user_id: row for row in rows}
 
 
-async def note_application(db: AsyncSession, application_id: int, user_id: int) -> None:
+async def note_application(db: AsyncSession, user_id: int, application_id: int) -> None:
     """Remembers whose application this is; an application never changes hands, so the first event is enough."""
     await db.execute(insert(KnownApplication).values(application_id=application_id, user_id=user_id)
                      .on_conflict_do_nothing(index_elements=["application_id"]))

@@ -162,26 +162,16 @@ async def downloadable(db: AsyncSession, identity: Identity, document_id: int) -
 # ---- document requests and review ---------------------------------------------------------------------------
 
 async def check_references(db: AsyncSession, user_id: int, application_id: int | None) -> None:
-    """The user has to be one we know from identity's events, and the application theirs as far as we know.
+    """The user has to be one we know from identity's events, and the application the one applications
+    announced for them (applications.created; a migration announced those made before it existed).
 
-    Known means the registration (or an application event) reached this service; the admin picks users
-    from the applications list, which is fed by the same registration event, so a user the admin can
-    pick is known here too unless events are held up; then the admin is told so and tries again.
-    An application is checked against the one applications announced for the user; one never announced
-    (made before the announcement existed, or still on its way) is taken unless it is known to be
-    someone else's."""
+    The admin picks users and applications from the applications list, which the same events feed, so
+    both are known here unless events are held up for a moment; then the admin is told so and tries again,
+    as contracts does: a reference is refused rather than trusted."""
     applicant = await db.get(Applicant, user_id)
     if applicant is None:
         raise invalid_field("userId", "User not found")
-    if application_id is None:
-        return
-    if applicant.application_id is not None:
-        if applicant.application_id != application_id:
-            raise invalid_field("applicationId", "This is not the user's application")
-        return
-    others = select(Applicant.user_id).where(col(Applicant.application_id) == application_id,
-                                             col(Applicant.user_id) != user_id)
-    if (await db.exec(others)).first() is not None:
+    if application_id is not None and applicant.application_id != application_id:
         raise invalid_field("applicationId", "This is not the user's application")
 
 
