@@ -28,6 +28,9 @@ ADMIN_USERNAME = "admin"
 ADMIN_PASSWORD = "admin-test-password"
 # Generous enough for a whole suite registering from one address; the rate-limit test outruns it.
 TEST_RATE_LIMIT = RateLimit(average=10, period="1s", burst=30)
+# The gateway's 504 for a service that never answers comes this soon (production: 30 s); still under the
+# clients' own 15 s timeout, so a slow request fails as before rather than as a 504.
+GATEWAY_RESPONSE_TIMEOUT_SECONDS = 10
 
 
 def eventually(check: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
@@ -55,7 +58,8 @@ def stack() -> Iterator[Stack]:
     data_dir = TEST_DATA / f"stack-{base}"
     shutil.rmtree(data_dir, ignore_errors=True)  # each run starts empty; the last run's logs stay for reading
     config = StackConfig(data_dir=data_dir, ports=Ports(base=base, gateway=base + 80), documents_replicas=2,
-                         rate_limit=TEST_RATE_LIMIT, admin_username=ADMIN_USERNAME, admin_password=ADMIN_PASSWORD,
+                         rate_limit=TEST_RATE_LIMIT, response_header_timeout_seconds=GATEWAY_RESPONSE_TIMEOUT_SECONDS,
+                         admin_username=ADMIN_USERNAME, admin_password=ADMIN_PASSWORD,
                          extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1", "PORTAL_LOG_LEVEL": "INFO",
                                     # above the memory budget of the streaming tests, so they prove it flat
                                     "DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * 1024 * 1024)})

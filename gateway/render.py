@@ -38,6 +38,14 @@ ERROR_PAGES_QUERY = "/gateway-errors/{status}.json"
 GATEWAY_FAILURES = ["500", "502-504"]
 # An upload's 413 is the service's own (too_large, quota_exceeded) and passes untouched.
 ERRORS_BY_KIND = {"json": "gateway-errors", "upload": "gateway-errors-streamed", "download": "gateway-errors-streamed"}
+# Traefik waits for a server's answer without end by default: a request already in flight to a service that
+# hangs (deadlocked, swapped out, stopped) would hang with it, and only new requests get 503 once the health
+# check has taken the server out (issue 11, honest outages). Every service is reached through this transport
+# instead, which gives up on response headers this late with 504, answered as `gateway_timeout` by the errors
+# middleware. Go's ResponseHeaderTimeout counts from the end of the request body, so a slow upload is not cut
+# short; a streamed download is not either, once its headers are out.
+SERVERS_TRANSPORT = "bounded-responses"
+PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS = 30
 
 
 @dataclass(frozen=True)
@@ -122,7 +130,13 @@ def middlewares(identity_auth: str, rate_limit: RateLimit, web: object = WEB_SER
     }
 
 
-def render(upstreams: Upstreams, rate_limit: RateLimit, entry_points: tuple[str, ...] = ("web",)) -> dict[str, object]:
+def servers_transport(response_header_timeout_seconds: int) -> dict[str, object]:
+    """How Traefik talks to the services; the same body serves the file provider and the ServersTransport CRD."""
+    return {"forwardingTimeouts": {"responseHeaderTimeout": f"{response_header_timeout_seconds}s"}}
+
+
+def render(upstreams: Upstreams, rate_limit: RateLimit, entry_points: tuple[str, ...] = ("web",),
+           response_header_timeout_seconds: int = PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS) -> dict[str, object]:
     """Traefik's dynamic configuration for its file provider (the local stack and docker-compose)."""
     routers: dict[str, object] = {
         route.name: {"rule": route.rule, "service": route.service, "middlewares": middleware_chain(route),
@@ -131,12 +145,15 @@ def render(upstreams: Upstreams, rate_limit: RateLimit, entry_points: tuple[str,
     }
     services: dict[str, object] = {
         name: {"loadBalancer": {"servers": [{"url": url} for url in urls],
-                                "healthCheck": {"path": "/healthz", "interval": "5s", "timeout": "2s"}}}
+                                "healthCheck": {"path": "/healthz", "interval": "5s", "timeout": "2s"},
+                                "serversTransport": SERVERS_TRANSPORT}}
         for name, urls in upstreams.services.items()
     }
-    services[WEB_SERVICE] = {"loadBalancer": {"servers": [{"url": upstreams.web}]}}
+    services[WEB_SERVICE] = {"loadBalancer": {"servers": [{"url": upstreams.web}],
+                                              "serversTransport": SERVERS_TRANSPORT}}
     return {"http": {"routers": routers, "services": services,
-                     "middlewares": middlewares(upstreams.identity_auth, rate_limit)}}
+                     "middlewares": middlewares(upstreams.identity_auth, rate_limit),
+                     "serversTransports": {SERVERS_TRANSPORT: servers_transport(response_header_timeout_seconds)}}}
 
 
 def to_text(config: dict[str, object]) -> str:
@@ -144,6 +161,7 @@ def to_text(config: dict[str, object]) -> str:
     return json.dumps(config, indent=2) + "\n"
 
 
-def write(path: Path, upstreams: Upstreams, rate_limit: RateLimit) -> None:
+def write(path: Path, upstreams: Upstreams, rate_limit: RateLimit, response_header_timeout_seconds: int) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(to_text(render(upstreams, rate_limit)))
+    path.write_text(to_text(render(upstreams, rate_limit,
+                                   response_header_timeout_seconds=response_header_timeout_seconds)))

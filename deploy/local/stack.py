@@ -36,7 +36,7 @@ from minio import Minio
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from gateway.render import RateLimit, Upstreams, write  # noqa: E402
+from gateway.render import PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS, RateLimit, Upstreams, write  # noqa: E402
 from gateway.routes import SERVICES  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -100,6 +100,8 @@ class StackConfig:
     ports: Ports
     documents_replicas: int = 2
     rate_limit: RateLimit = field(default_factory=lambda: RateLimit(average=30, period="1m", burst=20))
+    # How long the gateway waits for a service's response headers before answering 504 (gateway/render.py).
+    response_header_timeout_seconds: int = PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS
     admin_username: str | None = None
     admin_password: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
@@ -526,7 +528,7 @@ class Stack:
         upstreams = Upstreams(
             services={s: [self.service_url(s, r) for r in range(self._replicas(s))] for s in SERVICES},
             web=f"http://127.0.0.1:{self.ports.web}", identity_auth=self.service_url("identity"))
-        write(dynamic, upstreams, self.config.rate_limit)
+        write(dynamic, upstreams, self.config.rate_limit, self.config.response_header_timeout_seconds)
         process = self._spawn("traefik", [
             str(BIN / "traefik"), f"--entryPoints.web.address=127.0.0.1:{self.ports.gateway}",
             # Traefik cuts a request body after 60 s by default; a large upload on a slow line needs longer.

@@ -17,7 +17,7 @@ import pytest
 from deploy.tests import support
 from deploy.tests.support import ROOT, free_ports
 from gateway import render
-from gateway.routes import ROUTES
+from gateway.routes import ROUTES, SERVICES
 
 TRAEFIK = Path(sys.executable).parent / "traefik"
 
@@ -116,3 +116,13 @@ def test_a_trusted_tls_proxy_in_front_gets_hsts_on_http(gateway: Gateway) -> Non
     # PORTAL_TRUSTED_PROXIES defaults to 127.0.0.1/32: here, this test is the proxy.
     response = httpx.get(f"{gateway.http}/", headers={"X-Forwarded-Proto": "https"})
     assert response.headers["strict-transport-security"].startswith("max-age=31536000")
+
+
+def test_traefik_reaches_every_service_through_the_bounded_transport(gateway: Gateway) -> None:
+    """Honest outages (issue 11): every service is reached through the transport with the response timeout,
+    and Traefik has it (a service naming a transport Traefik does not have is disabled, its routes with it)."""
+    services = {s["name"]: s for s in httpx.get(f"{gateway.api}/api/http/services").json() if s["provider"] == "file"}
+    assert set(services) == {f"{name}@file" for name in (*SERVICES, render.WEB_SERVICE)}
+    for name, service in services.items():
+        assert service["status"] == "enabled" and "error" not in service, service
+        assert service["loadBalancer"]["serversTransport"] == f"{render.SERVERS_TRANSPORT}@file", name

@@ -13,12 +13,14 @@ from gateway import generate
 from gateway.render import (
     COMMON_CHAIN,
     PRODUCTION_RATE_LIMIT,
+    PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS,
     SERVICE_PORT,
     WEB_PORT,
     WEB_SERVICE,
     Upstreams,
     middlewares,
     render,
+    servers_transport,
 )
 from gateway.routes import ROUTES, SERVICES
 
@@ -44,11 +46,11 @@ def _file_provider_table(config: dict[str, Any]) -> Table:
             for r in config["http"]["routers"].values()}
 
 
-def _local_config() -> dict[str, Any]:
+def _local_config(response_header_timeout_seconds: int = PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS) -> dict[str, Any]:
     # What deploy/local/stack.py writes, with the addresses of one machine.
     upstreams = Upstreams(services={name: [f"http://127.0.0.1:{9000 + i}"] for i, name in enumerate(SERVICES)},
                           web="http://127.0.0.1:8999", identity_auth="http://127.0.0.1:9000")
-    return render(upstreams, PRODUCTION_RATE_LIMIT)
+    return render(upstreams, PRODUCTION_RATE_LIMIT, response_header_timeout_seconds=response_header_timeout_seconds)
 
 
 def _compose_config() -> dict[str, Any]:
@@ -131,3 +133,41 @@ def test_a_changed_table_makes_the_check_fail(monkeypatch: pytest.MonkeyPatch, t
     assert generate.main(["--check"]) == 1
     assert generate.main([]) == 0 and generate.main(["--check"]) == 0  # rewriting repairs it
     assert "/api/contact" in copy.read_text()
+
+
+def _file_provider_transports(config: dict[str, Any]) -> dict[str, Any]:
+    """Each service's transport, as the file provider looks its name up among the configuration's own."""
+    http = config["http"]
+    return {name: http["serversTransports"][service["loadBalancer"]["serversTransport"]]
+            for name, service in http["services"].items()}
+
+
+def _kubernetes_transports() -> dict[str, Any]:
+    """Each backend's transport: the IngressRoute's services and the SPA's server behind the error pages."""
+    objects = _kubernetes_objects()
+    transports = {o["metadata"]["name"]: o["spec"] for o in objects if o["kind"] == "ServersTransport"}
+    [route] = [o for o in objects if o["kind"] == "IngressRoute"]
+    backends = [b for entry in route["spec"]["routes"] for b in entry["services"]]
+    backends += [o["spec"]["errors"]["service"] for o in objects if o["kind"] == "Middleware" and "errors" in o["spec"]]
+    found: dict[str, Any] = {}
+    for backend in backends:
+        transport = transports[backend["serversTransport"]]
+        assert found.setdefault(backend["name"], transport) == transport, f"{backend['name']}: two transports"
+    return found
+
+
+@pytest.mark.parametrize("form", ["local", "compose", "kubernetes"])
+def test_every_form_bounds_each_services_response_time(form: str) -> None:
+    """Honest outages (issue 11): never a hang. Each service, and the SPA's server, is reached through a
+    transport that answers 504 once response headers are this late."""
+    transports = {"local": lambda: _file_provider_transports(_local_config()),
+                  "compose": lambda: _file_provider_transports(_compose_config()),
+                  "kubernetes": _kubernetes_transports}[form]()
+    bounded = {"forwardingTimeouts": {"responseHeaderTimeout": f"{PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS}s"}}
+    assert transports == {name: bounded for name in (*SERVICES, WEB_SERVICE)}
+    assert servers_transport(PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS) == bounded
+
+
+def test_the_local_stack_picks_its_own_response_timeout() -> None:
+    transports = _file_provider_transports(_local_config(response_header_timeout_seconds=7))
+    assert {t["forwardingTimeouts"]["responseHeaderTimeout"] for t in transports.values()} == {"7s"}

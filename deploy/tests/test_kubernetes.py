@@ -53,7 +53,7 @@ from deploy.tests.k8s_objects import (
 )
 from deploy.tests.support import free_port, setting_aliases, settings_class
 from gateway import kubernetes as gateway_kubernetes
-from gateway.render import PRODUCTION_RATE_LIMIT
+from gateway.render import PRODUCTION_RATE_LIMIT, PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS
 from gateway.routes import SERVICES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +70,8 @@ SECRETS_EXAMPLE = K8S / "secrets.env.example"
 OPTIONAL_SECRET_KEYS = {"PORTAL_ADMIN_USERNAME", "PORTAL_ADMIN_PASSWORD"}
 TRAEFIK_NAMESPACE = "traefik"  # where network-policies.yaml expects Traefik
 TRAEFIK_SCHEMAS = {"Middleware": K8S / "schemas/traefik.io_v1alpha1_middleware.json",
-                   "IngressRoute": K8S / "schemas/traefik.io_v1alpha1_ingressroute.json"}
+                   "IngressRoute": K8S / "schemas/traefik.io_v1alpha1_ingressroute.json",
+                   "ServersTransport": K8S / "schemas/traefik.io_v1alpha1_serverstransport.json"}
 # The user each image runs as. The portal's images and nginx-unprivileged name theirs in the image, the
 # alpine postgres image has its own postgres user (70); nats and SeaweedFS define none (they would run as
 # root), so their pods pick an unprivileged uid and own their volumes through fsGroup.
@@ -250,6 +251,15 @@ def _misspell(objects: list[Obj], kind: str, name: str, change: str) -> Obj:
         spec["routes"][0]["services"][0]["prot"] = spec["routes"][0]["services"][0].pop("port")
     elif change == "tls.secret":
         spec["tls"]["secret"] = spec["tls"].pop("secretName")
+    elif change == "service.serverTransport":
+        spec["routes"][0]["services"][0]["serverTransport"] = spec["routes"][0]["services"][0].pop("serversTransport")
+    elif change == "forwardingTimeouts.responseTimeout":
+        timeouts = spec["forwardingTimeouts"]
+        timeouts["responseTimeout"] = timeouts.pop("responseHeaderTimeout")
+    elif change == "forwardingTimeout":
+        spec["forwardingTimeout"] = spec.pop("forwardingTimeouts")
+    elif change == "responseHeaderTimeout.decimal":
+        spec["forwardingTimeouts"]["responseHeaderTimeout"] = "1.5s"  # the CRD's pattern takes whole numbers only
     return obj
 
 
@@ -262,6 +272,10 @@ def _misspell(objects: list[Obj], kind: str, name: str, change: str) -> Obj:
     ("IngressRoute", "portal", "route.middleware"),
     ("IngressRoute", "portal", "service.prot"),
     ("IngressRoute", "portal", "tls.secret"),
+    ("IngressRoute", "portal", "service.serverTransport"),
+    ("ServersTransport", "bounded-responses", "forwardingTimeouts.responseTimeout"),
+    ("ServersTransport", "bounded-responses", "forwardingTimeout"),
+    ("ServersTransport", "bounded-responses", "responseHeaderTimeout.decimal"),
 ], ids=lambda value: str(value))
 def test_traefik_schemas_refuse_misspelt_fields(kind: str, name: str, change: str) -> None:
     obj = _misspell(build("base"), kind, name, change)
@@ -467,11 +481,31 @@ def test_the_ingress_route_reaches_existing_services_and_middlewares(name: str) 
         for middleware in entry["middlewares"]:
             assert middleware["name"] in middlewares, f"{entry['match']}: no Middleware {middleware['name']}"
     for middleware in middlewares.values():
+        if "errors" in middleware["spec"]:  # the SPA's server, for the error pages
+            page_server = middleware["spec"]["errors"]["service"]
+            assert page_server["name"] in services and page_server.get("namespace", NAMESPACE) == NAMESPACE
         if "forwardAuth" in middleware["spec"]:
             address = urlsplit(middleware["spec"]["forwardAuth"]["address"])
             service, namespace, *_ = (address.hostname or "").split(".")
             assert (namespace, address.port) == (NAMESPACE, 8000)
             assert 8000 in [p["port"] for p in services[service]["spec"]["ports"]]
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_every_backend_is_reached_with_a_bounded_response_time(name: str) -> None:
+    """Honest outages (issue 11): never a hang. Every service of the IngressRoute, and the SPA's server the
+    error pages come from, is reached through a ServersTransport of this namespace (a transport's name without
+    a namespace is looked up in the Service's) that gives up waiting for response headers."""
+    objects = build(name)
+    transports = named(objects, "ServersTransport")
+    [route] = named(objects, "IngressRoute").values()
+    backends = [b for entry in route["spec"]["routes"] for b in entry["services"]]
+    backends += [m["spec"]["errors"]["service"] for m in named(objects, "Middleware").values() if "errors" in m["spec"]]
+    assert {b["name"] for b in backends} == {*SERVICES, "web"}
+    for backend in backends:
+        assert backend.get("serversTransport") in transports, f"{backend['name']}: no bounded transport"
+        timeout = transports[backend["serversTransport"]]["spec"]["forwardingTimeouts"]["responseHeaderTimeout"]
+        assert timeout == f"{PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS}s"
 
 
 @pytest.mark.parametrize("name", BUILDS)

@@ -223,3 +223,55 @@ def test_the_gateway_answers_json_while_a_service_is_away(stack: Any, gateway: s
     eventually(lambda: httpx.get(f"{gateway}{paths[-1]}", headers=headers).status_code not in (502, 503),
                timeout=30, what="the gateway routing again")
     assert admin_client.get("/api/admin/messages").status_code == 200
+
+
+# ---- a service that never answers ----------------------------------------------------------------------
+
+def _timed_get(url: str, headers: dict[str, str], timeout: float) -> tuple[httpx.Response, float]:
+    return timed(lambda: httpx.get(url, headers=headers, timeout=timeout))
+
+
+def test_a_request_to_a_hung_service_gets_the_gateways_504_never_a_hang(stack: Any, gateway: str,
+                                                                       admin_client: httpx.Client) -> None:
+    """Honest outages (issue 11): never a hang. A service stopped in its tracks still has its connections
+    accepted by the kernel, so a request already on its way waits for an answer that never comes; the gateway
+    gives up after its response timeout (gateway/render.py: the `bounded-responses` transport) with 504
+    `gateway_timeout` as the portal's error body. Requests after it get 503 `unavailable` at once, since the
+    health check has taken the server out meanwhile. Without the timeout the first request waited for ever."""
+    response_timeout = stack.config.response_header_timeout_seconds
+    headers = {"Origin": gateway, "Cookie": f"portal_session={admin_client.cookies['portal_session']}"}
+    url = f"{gateway}/api/admin/messages"
+    with paused(stack, "messages"):  # messages has one replica: nowhere else to go
+        in_flight, seconds = _timed_get(url, headers, timeout=response_timeout + 15)
+        assert_json_error("in flight to a hung service", in_flight, (504,), {"gateway_timeout"})
+        assert response_timeout - 0.5 <= seconds < response_timeout + ANSWER_WITHIN_SECONDS, f"took {seconds:.1f}s"
+        assert int(in_flight.headers["retry-after"]) > 0
+        later, later_seconds = eventually(lambda: (answer := _timed_get(url, headers, response_timeout + 15))[0]
+                                          .status_code == 503 and answer, timeout=20,
+                                          what="the health check taking the hung server out")
+        assert_json_error("after the health check", later, (503,), {"unavailable"})
+        assert later_seconds < ANSWER_WITHIN_SECONDS, f"took {later_seconds:.1f}s"
+    eventually(lambda: admin_client.get(url).status_code == 200, timeout=30, what="the gateway routing again")
+
+
+def test_a_slow_upload_is_not_cut_short_by_the_response_timeout(stack: Any, make_applicant: Any) -> None:
+    """The response timeout counts from the end of the request body (Go's ResponseHeaderTimeout), so an
+    upload that takes longer than it to arrive, on a slow line, is still stored."""
+    response_timeout = stack.config.response_header_timeout_seconds
+    boundary = "slow-upload"
+    chunks = response_timeout + 3
+
+    def body() -> Iterator[bytes]:
+        yield (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"slow.pdf\"\r\n"
+               "Content-Type: application/pdf\r\n\r\n%PDF-1.7\n").encode()
+        for _ in range(chunks):  # one chunk a second
+            time.sleep(1)
+            yield bytes(16 * 1024)
+        yield f"\r\n--{boundary}--\r\n".encode()
+
+    client = make_applicant().client
+    response, seconds = timed(lambda: client.post(
+        "/api/documents", content=body(), headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+        timeout=chunks + 30))
+    assert response.status_code == 201, response.text
+    assert seconds > response_timeout, f"the body took only {seconds:.1f}s to send"
