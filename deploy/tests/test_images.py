@@ -1,7 +1,11 @@
 """The container images, checked without a container engine: the Dockerfiles' final stages (non-root, health
 check, no build tools), that everything they COPY exists and survives .dockerignore, and that each service's
-wheel (what the image installs, non-editable) carries every file of its package, migrations and templates
-included. A file left out of package data would only be missed at run time, in the container."""
+wheel (what the image installs, non-editable) carries every file of its package, migrations, templates and
+fonts included. A file left out of package data would only be missed at run time, in the container.
+
+The five services are built from one Dockerfile, services/Dockerfile, with the build argument SERVICE
+(issue 12: one parameterised Dockerfile instead of five near-copies); every check of a service image reads
+it as Docker does for that service, build arguments in scope substituted."""
 
 import ast
 import fnmatch
@@ -14,8 +18,8 @@ import sys
 import threading
 import tomllib
 import zipfile
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from importlib import metadata
 from pathlib import Path
@@ -28,9 +32,18 @@ from gateway.routes import SERVICES
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON_BASE = "python:3.11-slim-bookworm"
-# image name -> (Dockerfile, port its final stage exposes)
-IMAGES = {**{name: (ROOT / "services" / name / "Dockerfile", 8000) for name in SERVICES},
-          "web": (ROOT / "web" / "Dockerfile", 8080)}
+SERVICE_DOCKERFILE = ROOT / "services" / "Dockerfile"
+
+
+@dataclass(frozen=True)
+class Image:
+    dockerfile: Path
+    port: int  # the one its final stage exposes
+    build_args: Mapping[str, str] = field(default_factory=dict)
+
+
+IMAGES = {**{name: Image(SERVICE_DOCKERFILE, 8000, {"SERVICE": name}) for name in SERVICES},
+          "web": Image(ROOT / "web" / "Dockerfile", 8080)}
 # Tracked files .dockerignore may leave out: tests, which run from the repository and never in an image.
 NOT_FOR_IMAGES = ("services/*/tests", "web/e2e")
 BUILD_TOOLS = re.compile(r"\b(gcc|g\+\+|cc|clang|make|build-essential|build-base|python3?-dev|libc6?-dev|musl-dev)\b")
@@ -42,33 +55,61 @@ class Instruction:
     value: str
 
 
-def stages(dockerfile: Path) -> list[list[Instruction]]:
-    """The Dockerfile's stages, each starting with its FROM."""
+# Where Docker substitutes build arguments while building (RUN through its shell); not in CMD or HEALTHCHECK,
+# which run in the container, where build arguments are gone.
+BUILD_TIME = {"ADD", "COPY", "ENV", "EXPOSE", "LABEL", "RUN", "STOPSIGNAL", "USER", "VOLUME", "WORKDIR"}
+
+
+def substitute(value: str, args: Mapping[str, str]) -> str:
+    return re.sub(r"\$\{(\w+)\}|\$(\w+)", lambda m: args.get(m[1] or m[2], m[0]), value)
+
+
+def stages(dockerfile: Path, build_args: Mapping[str, str] | None = None) -> list[list[Instruction]]:
+    """The Dockerfile's stages, each starting with its FROM. Given build arguments, those each stage declares
+    (an ARG is visible only in the stage that declares it) are substituted where Docker substitutes them;
+    without, the text is left as written."""
     parser = DockerfileParser(path=str(dockerfile))
     result: list[list[Instruction]] = []
+    in_scope: dict[str, str] = {}
     for item in parser.structure:
-        instruction = Instruction(item["instruction"], item["value"])
-        if instruction.name == "FROM":
+        name, value = item["instruction"], item["value"]
+        if name == "FROM":
             result.append([])
-        elif instruction.name not in ("COMMENT", "ARG") and not result:
-            raise AssertionError(f"{dockerfile}: {instruction.name} before the first FROM")
+            in_scope = {}
+        elif name not in ("COMMENT", "ARG") and not result:
+            raise AssertionError(f"{dockerfile}: {name} before the first FROM")
+        elif name == "ARG" and result:
+            key, _, default = value.partition("=")
+            in_scope[key] = (build_args or {}).get(key, default)
+        elif name in BUILD_TIME and build_args is not None:
+            value = substitute(value, in_scope)
         if result:
-            result[-1].append(instruction)
+            result[-1].append(Instruction(name, value))
     return result
 
 
+def image_stages(image: str) -> list[list[Instruction]]:
+    return stages(IMAGES[image].dockerfile, IMAGES[image].build_args)
+
+
 def final_stage(image: str) -> list[Instruction]:
-    return stages(IMAGES[image][0])[-1]
+    return image_stages(image)[-1]
+
+
+def image_env(image: str) -> dict[str, str]:
+    """The final stage's environment, as the container starts with it."""
+    parser = DockerfileParser(path=str(IMAGES[image].dockerfile), build_args=dict(IMAGES[image].build_args))
+    return dict(parser.envs)
 
 
 def values(stage: list[Instruction], name: str) -> list[str]:
     return [i.value for i in stage if i.name == name]
 
 
-def copy_sources(dockerfile: Path) -> list[str]:
+def copy_sources(image: str) -> list[str]:
     """The build-context sources of every COPY/ADD (not those copied from another stage)."""
     sources = []
-    for stage in stages(dockerfile):
+    for stage in image_stages(image):
         for instruction in stage:
             if instruction.name not in ("COPY", "ADD"):
                 continue
@@ -127,20 +168,41 @@ def tracked_files(under: str) -> list[str]:
 
 def test_every_service_and_the_web_have_a_dockerfile() -> None:
     assert set(SERVICES) <= set(IMAGES)
-    for dockerfile, _port in IMAGES.values():
-        assert dockerfile.is_file(), dockerfile
-        assert len(stages(dockerfile)) >= 2, f"{dockerfile}: not multi-stage"
+    for image in IMAGES.values():
+        assert image.dockerfile.is_file(), image.dockerfile
+        assert len(stages(image.dockerfile)) >= 2, f"{image.dockerfile}: not multi-stage"
+
+
+def test_the_services_share_one_dockerfile() -> None:
+    """One recipe, so the images cannot drift apart (issue 12); compose and the guide build from it."""
+    assert sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "services").glob("**/Dockerfile")) \
+        == ["services/Dockerfile"]
+    guide = (ROOT / "deploy/README.md").read_text()
+    assert "docker build -f services/Dockerfile --build-arg SERVICE=$s -t $REGISTRY/$s:$TAG ." in guide
 
 
 @pytest.mark.parametrize("name", SERVICES)
-def test_service_dockerfiles_differ_only_by_the_service(name: str) -> None:
-    """Five files because each image is built on its own, one recipe so they cannot drift apart."""
-    def recipe(service: str) -> str:
-        text = (ROOT / "services" / service / "Dockerfile").read_text()
-        text = re.sub(r'(org\.opencontainers\.image\.description=)"[^"]*"', r'\1""', text)
-        return text.replace(service, "<service>")
+def test_each_stage_declares_the_build_arguments_it_uses(name: str) -> None:
+    """A stage that uses ${SERVICE} without its own `ARG SERVICE` would build with an empty name."""
+    for stage in image_stages(name):
+        for instruction in stage:
+            if instruction.name in BUILD_TIME:
+                assert not re.search(r"\$\{?SERVICE\b", instruction.value), instruction
+    assert f'org.opencontainers.image.title="portal-{name}"' in " ".join(values(final_stage(name), "LABEL"))
 
-    assert recipe(name) == recipe(SERVICES[0])
+
+@pytest.mark.parametrize(("service", "accepted"), [*((name, True) for name in SERVICES),
+                                                   ("", False), ("common", False), ("..", False),
+                                                   ("identity/../..", False)])
+def test_the_service_dockerfile_builds_only_a_service(service: str, accepted: bool) -> None:
+    """Without the check a missing or misspelt SERVICE would COPY services/ whole and fail later in pip."""
+    (check,) = [i.value for i in stages(SERVICE_DOCKERFILE)[0] if i.name == "RUN" and "case" in i.value]
+    # As Docker runs it: the build argument in the environment of the build stage's shell.
+    result = subprocess.run(["sh", "-c", check], env={"PATH": os.environ["PATH"], "SERVICE": service},
+                            capture_output=True, timeout=10)
+    assert (result.returncode == 0) == accepted, result.stderr.decode()
+    if not accepted:
+        assert b"--build-arg SERVICE=" in result.stderr
 
 
 @pytest.mark.parametrize("image", IMAGES)
@@ -156,7 +218,7 @@ def test_final_stage_runs_as_a_numeric_non_root_user(image: str) -> None:
 @pytest.mark.parametrize("image", IMAGES)
 def test_final_stage_exposes_its_port_with_a_health_check_and_a_command(image: str) -> None:
     stage = final_stage(image)
-    port = IMAGES[image][1]
+    port = IMAGES[image].port
     assert str(port) in " ".join(values(stage, "EXPOSE")).split()
     healthchecks = values(stage, "HEALTHCHECK")
     assert len(healthchecks) == 1 and f"http://127.0.0.1:{port}/healthz" in healthchecks[0]
@@ -176,7 +238,7 @@ def test_final_stage_has_no_build_tools(image: str) -> None:
 @pytest.mark.parametrize("image", IMAGES)
 def test_copy_sources_exist_and_survive_dockerignore(image: str) -> None:
     patterns = dockerignore_patterns()
-    sources = copy_sources(IMAGES[image][0])
+    sources = copy_sources(image)
     assert sources
     for source in sources:
         assert (ROOT / source).exists(), f"COPY {source}: not in the repository"
@@ -205,7 +267,7 @@ def test_dockerignore_matcher_keeps_sources(path: str) -> None:
 
 @pytest.mark.parametrize("name", SERVICES)
 def test_service_image_installs_the_service_into_a_venv_from_the_same_base(name: str) -> None:
-    build, final = stages(IMAGES[name][0])[0], stages(IMAGES[name][0])[-1]
+    build, final = image_stages(name)[0], image_stages(name)[-1]
     # The venv's python is a link to the base image's interpreter: both stages need the same one.
     assert values(build, "FROM")[0].split()[0] == values(final, "FROM")[0] == PYTHON_BASE
     installs = [run for run in values(build, "RUN") if "pip install" in run]
@@ -223,14 +285,34 @@ def test_service_image_installs_the_service_into_a_venv_from_the_same_base(name:
     assert values(final, "WORKDIR") == ["/app"]
 
 
+def started_command(image: str, tmp_path: Path) -> list[str]:
+    """What the image's CMD starts, run by the shell with the image's environment and a stand-in uvicorn
+    that reports its arguments. The stand-in must have the shell's process id: `exec`, so that uvicorn is
+    PID 1 in the container and the stop signal reaches it."""
+    command = json.loads(values(final_stage(image), "CMD")[0])
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "uvicorn").write_text(f"#!{sys.executable}\n"
+                                     "import json, os, sys\nprint(json.dumps([os.getpid(), sys.argv[1:]]))\n")
+    (bin_dir / "uvicorn").chmod(0o755)
+    env = {**image_env(image), "PATH": f"{bin_dir}:/usr/bin:/bin"}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    output, errors = process.communicate(timeout=30)
+    assert process.returncode == 0, errors.decode()
+    pid, arguments = json.loads(output)
+    assert pid == process.pid, "the command does not exec uvicorn"
+    return ["uvicorn", *arguments]
+
+
 @pytest.mark.parametrize("name", SERVICES)
-def test_service_command_is_uvicorn_serving_the_services_app(name: str) -> None:
-    command = json.loads(values(final_stage(name), "CMD")[0])
+def test_service_command_is_uvicorn_serving_the_services_app(name: str, tmp_path: Path) -> None:
+    command = started_command(name, tmp_path)
     assert command[:2] == ["uvicorn", f"{name}.main:app"]
     options = command[2:]
     assert options[options.index("--host") + 1] == "0.0.0.0"  # noqa: S104 - inside its container
     assert options[options.index("--port") + 1] == "8000"
     assert "--proxy-headers" in options and options[options.index("--forwarded-allow-ips") + 1] == "*"
+    assert "--no-access-log" in options
     main = ROOT / "services" / name / name / "main.py"
     assigned = {target.id for node in ast.parse(main.read_text()).body if isinstance(node, ast.Assign)
                 for target in node.targets if isinstance(target, ast.Name)}
@@ -329,6 +411,16 @@ def test_contracts_wheel_carries_the_contract_templates(wheels: dict[str, zipfil
         assert json.loads(wheels["contracts"].read(template))["sections"]
 
 
+def test_contracts_wheel_carries_the_pdf_fonts_and_their_licence(wheels: dict[str, zipfile.ZipFile]) -> None:
+    """The PDF's fonts ship with the package, not borrowed from another one (issue 12: reportlab)."""
+    fonts = sorted(f for f in wheels["contracts"].namelist() if f.startswith("contracts/fonts/"))
+    assert fonts == ["contracts/fonts/DejaVuSans-Bold.ttf", "contracts/fonts/DejaVuSans.ttf",
+                     "contracts/fonts/LICENSE"]
+    for font in fonts[:2]:
+        assert wheels["contracts"].read(font)[:4] == b"\x00\x01\x00\x00"  # a TrueType font
+    assert b"DejaVu changes are in public domain" in wheels["contracts"].read("contracts/fonts/LICENSE")
+
+
 # --- the dependencies the images install --------------------------------------------------------------
 # The development venv holds more than an image (test tools and what they pull in), so a service can import
 # a package it never declares and pass every other test. Here each service is imported, as uvicorn loads it,
@@ -363,7 +455,7 @@ def declared(name: str) -> set[str]:
     return {key.partition("[")[0] for key in seen}
 
 
-IMPORT_AS_IN_THE_IMAGE = """
+HIDE_UNDECLARED = """
 import sys
 from importlib import metadata
 
@@ -381,6 +473,9 @@ class HideUndeclared:
 
 
 sys.meta_path.insert(0, HideUndeclared())
+"""
+
+IMPORT_AS_IN_THE_IMAGE = HIDE_UNDECLARED + """
 import uvicorn
 
 name = sys.argv[1]
@@ -405,5 +500,26 @@ def test_service_imports_with_only_its_declared_dependencies(name: str, tmp_path
     allowed = declared(name)
     assert {"portal-common", f"portal-{name}", "uvicorn", "uvloop", "psycopg-binary"} <= allowed
     result = subprocess.run([sys.executable, "-c", IMPORT_AS_IN_THE_IMAGE, name, ",".join(sorted(allowed))],
+                            cwd=tmp_path, env={**os.environ, **example_settings()}, capture_output=True, timeout=60)
+    assert result.returncode == 0, result.stderr.decode()[-3000:]
+
+
+RENDER_A_CONTRACT_PDF = HIDE_UNDECLARED + """
+from datetime import UTC, datetime
+
+from contracts.models import Contract
+from contracts.pdf import render_pdf
+
+contract = Contract(id=1, user_id=1, title="Tööleping", content="Õie Šaržant", status="signed",
+                    signed_at=datetime.now(UTC))
+assert b"+DejaVuSansBook" in render_pdf(contract, None, compress=False)
+"""
+
+
+def test_contracts_renders_its_pdf_with_only_its_declared_dependencies(tmp_path: Path) -> None:
+    """The fonts are read when the first PDF is made, not on import: this makes one (issue 12: no reportlab)."""
+    allowed = declared("contracts")
+    assert "reportlab" not in allowed
+    result = subprocess.run([sys.executable, "-c", RENDER_A_CONTRACT_PDF, "contracts", ",".join(sorted(allowed))],
                             cwd=tmp_path, env={**os.environ, **example_settings()}, capture_output=True, timeout=60)
     assert result.returncode == 0, result.stderr.decode()[-3000:]

@@ -1,8 +1,8 @@
 """A signed contract as a PDF: title, the full signed text, the drawn signature and the audit details.
 
-The font is Bitstream Vera (the family DejaVu grew from), shipped as TrueType files inside the ReportLab
-wheel; it has every Estonian letter (õ ä ö ü š ž) and is embedded in the PDF, so nothing depends on the
-fonts of the machine. fpdf2 lays the document out.
+The font is DejaVu Sans 2.37 (regular and bold, from Debian's fonts-dejavu-core; `fonts/LICENSE` is its
+licence), shipped as package data: it has every Estonian letter (õ ä ö ü š ž) and fpdf2 embeds the glyphs
+the document uses, so nothing depends on the fonts of the machine. fpdf2 lays the document out.
 """
 
 import base64
@@ -19,7 +19,7 @@ from contracts.models import METHOD_REGISTRATION, Contract, SignatureAudit
 from contracts.signatures import DATA_URL_PREFIX
 from contracts.templates import TALLINN, Company
 
-FONT = "Vera"
+FONT = "DejaVuSans"
 TEXT_SIZE = 10
 SMALL_SIZE = 8
 SIGNATURE_WIDTH_MM = 70
@@ -27,8 +27,8 @@ SIGNATURE_WIDTH_MM = 70
 
 @cache
 def font_files() -> dict[str, Path]:
-    folder = resources.files("reportlab") / "fonts"
-    files = {"": Path(str(folder / "Vera.ttf")), "B": Path(str(folder / "VeraBd.ttf"))}
+    folder = resources.files("contracts") / "fonts"
+    files = {"": Path(str(folder / "DejaVuSans.ttf")), "B": Path(str(folder / "DejaVuSans-Bold.ttf"))}
     missing = [str(path) for path in files.values() if not path.is_file()]
     if missing:
         raise RuntimeError(f"PDF fonts not found: {missing}")

@@ -112,6 +112,6 @@ def test_the_pdf_embeds_a_unicode_font_and_the_signature() -> None:
                            signature_sha256="0" * 64, signer_name="Õie Šaržant", signer_id_code="49403136526")
     pdf = render_pdf(contract, audit, compress=False)
     assert pdf.startswith(b"%PDF-") and b"/FontFile2" in pdf and b"/Subtype /Image" in pdf
-    assert b"/BaseFont /" in pdf and b"Vera" in pdf
+    assert b"+DejaVuSansBook\n" in pdf and b"+DejaVuSansBold\n" in pdf  # test_pdf.py reads them back
     without_audit = render_pdf(contract.model_copy(update={"signature_data": None}), None)
     assert without_audit.startswith(b"%PDF-") and b"/Subtype /Image" not in without_audit
