@@ -1,11 +1,12 @@
-"""applications's command line: ``python -m applications migrate | revision -m "..." | wait-for-migrations``."""
+"""applications's command line, the one every service has (portal_common/cli.py):
+``python -m applications migrate | revision -m "..." | wait-for-migrations | prune-events``."""
 
 import sys
 from pathlib import Path
 
 from applications.config import get_settings
-from portal_common.migrations import migration_cli
+from portal_common.cli import service_cli
 
 if __name__ == "__main__":
     migrations = Path(__file__).parent / "migrations"
-    sys.exit(migration_cli("python -m applications", migrations, lambda: get_settings().database_url))
+    sys.exit(service_cli("python -m applications", migrations, get_settings))

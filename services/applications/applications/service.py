@@ -31,9 +31,10 @@ from applications.schemas import (
     UserOut,
 )
 from portal_common.auth import Identity
+from portal_common.clock import utcnow
 from portal_common.errors import ApiError
 from portal_common.events import ApplicationCreated, ApplicationStatusChanged
-from portal_common.outbox import add_event, utcnow
+from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
 
 ASSIGNABLE_STATUSES = ("approved", "active")

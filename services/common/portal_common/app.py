@@ -6,6 +6,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Collection, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 
 from fastapi import APIRouter, FastAPI
 
@@ -18,6 +19,7 @@ from portal_common.errors import ERROR_RESPONSES, install_error_handlers
 from portal_common.health import router as health_router
 from portal_common.observability import RequestLogMiddleware, configure_logging
 from portal_common.outbox import OutboxRelay
+from portal_common.retention import EventPruner
 from portal_common.settings import ServiceSettings
 
 log = logging.getLogger(__name__)
@@ -64,7 +66,8 @@ def create_service_app(service: str, settings: ServiceSettings, routers: Sequenc
         app.state.db = Database(settings.database_url)
         app.state.bus = EventBus(settings.nats_url, name=service, stream_replicas=settings.nats_stream_replicas,
                                  user=settings.nats_user, password=settings.nats_password.get_secret_value())
-        app.state.relay = OutboxRelay(app.state.db, app.state.bus, settings.outbox_poll_seconds)
+        pruner = EventPruner(app.state.db, timedelta(days=settings.event_retention_days))
+        app.state.relay = OutboxRelay(app.state.db, app.state.bus, settings.outbox_poll_seconds, pruner)
         background = asyncio.create_task(_connect_then_run(app, service, subscriptions))
         try:
             yield

@@ -19,9 +19,9 @@ from sqlmodel import Field, SQLModel, col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from portal_common.bus import EventBus
+from portal_common.clock import utcnow
 from portal_common.db import Database
 from portal_common.events import STREAM_NAME, EventEnvelope
-from portal_common.outbox import utcnow
 
 log = logging.getLogger(__name__)
 Handler = Callable[[AsyncSession, EventEnvelope], Awaitable[None]]

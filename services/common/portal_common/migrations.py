@@ -1,11 +1,11 @@
 """Alembic per service, driven from Python: ``python -m <service> migrate``, ``... revision -m`` and
-``... wait-for-migrations`` (what a new pod runs before it starts, while the migration Job works)."""
+``... wait-for-migrations`` (what a new pod runs before it starts, while the migration Job works); cli.py puts
+them on every service's command line."""
 
 import argparse
 import asyncio
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import psycopg
@@ -106,11 +106,3 @@ def run_migration_command(args: argparse.Namespace, migrations_dir: Path, databa
     else:
         return None
     return 0
-
-
-def migration_cli(prog: str, migrations_dir: Path, database_url: Callable[[], str],
-                  argv: list[str] | None = None) -> int:
-    """The whole command line of a service that has only migrations to run."""
-    parser = argparse.ArgumentParser(prog=prog)
-    add_migration_commands(parser.add_subparsers(dest="command", required=True))
-    return run_migration_command(parser.parse_args(argv), migrations_dir, database_url()) or 0

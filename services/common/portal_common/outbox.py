@@ -3,28 +3,30 @@
 A service adds the event to the ``outbox`` table in the same transaction as its state change. The relay
 publishes unsent rows to JetStream with ``Nats-Msg-Id`` = event id, so a row published twice (a crash
 between the publish and the commit) is dropped by the server, and marks a row sent only after the ack.
+Between rounds it prunes old published rows and processed event ids now and then (retention.py).
 """
 
 import asyncio
 import contextlib
 import logging
 import uuid
-from datetime import UTC, datetime
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Column, DateTime, LargeBinary
 from sqlmodel import Field, SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from portal_common.bus import EventBus
+from portal_common.clock import utcnow
 from portal_common.db import Database
 from portal_common.events import EventEnvelope, EventPayload
 
+if TYPE_CHECKING:  # retention.py imports this module for its table
+    from portal_common.retention import EventPruner
+
 log = logging.getLogger(__name__)
 BATCH_SIZE = 100
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
 
 
 class OutboxEvent(SQLModel, table=True):
@@ -45,10 +47,11 @@ def add_event(session: AsyncSession, payload: EventPayload) -> EventEnvelope:
 
 
 class OutboxRelay:
-    def __init__(self, db: Database, bus: EventBus, poll_seconds: float) -> None:
+    def __init__(self, db: Database, bus: EventBus, poll_seconds: float, pruner: "EventPruner | None" = None) -> None:
         self.db = db
         self.bus = bus
         self.poll_seconds = poll_seconds
+        self.pruner = pruner
         self._wake = asyncio.Event()
 
     def wake(self) -> None:
@@ -60,6 +63,8 @@ class OutboxRelay:
             try:
                 while await self.publish_batch() == BATCH_SIZE:
                     pass
+                if self.pruner is not None:
+                    await self.pruner.prune_if_due()
             except asyncio.CancelledError:
                 raise
             except Exception:  # the relay must outlive a broker or database outage

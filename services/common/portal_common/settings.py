@@ -43,6 +43,10 @@ class ServiceSettings(BaseSettings):
     )
     log_level: str = Field(default="INFO", alias="PORTAL_LOG_LEVEL")
     outbox_poll_seconds: float = Field(default=0.25, alias="PORTAL_OUTBOX_POLL_SECONDS")
+    event_retention_days: int = Field(
+        default=14, ge=1, alias="PORTAL_EVENT_RETENTION_DAYS",
+        description="Days a published outbox event and a processed event's id are kept before they are pruned.",
+    )
     max_body_bytes: int = Field(
         default=1024 * 1024, gt=0, alias="PORTAL_MAX_BODY_BYTES",
         description="Largest request body a service reads (413 above it); the document upload has its own limit.",

@@ -1,5 +1,6 @@
 """Pydantic building blocks for request bodies: camelCase on the wire, and field errors that carry the
-spec's texts exactly (the error handler turns them into {"fields": {...}})."""
+texts the caller gives exactly (the error handler turns them into {"fields": {...}}). The rules' own texts
+(spec §5) live in the services that own the rules."""
 
 import re
 from typing import Annotated, Any
@@ -76,7 +77,7 @@ def at_most(value: str, length: int, label: str) -> str:
     return value
 
 
-def email_address(value: str, message: str = "Please enter a valid email address") -> str:
+def email_address(value: str, message: str) -> str:
     value = value.strip()
     if len(value) > MAX_EMAIL_LENGTH or not EMAIL_PATTERN.match(value):
         raise invalid(message)

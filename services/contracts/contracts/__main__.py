@@ -1,11 +1,12 @@
-"""contracts's command line: ``python -m contracts migrate | revision -m "..." | wait-for-migrations``."""
+"""contracts's command line, the one every service has (portal_common/cli.py):
+``python -m contracts migrate | revision -m "..." | wait-for-migrations | prune-events``."""
 
 import sys
 from pathlib import Path
 
 from contracts.config import get_settings
-from portal_common.migrations import migration_cli
+from portal_common.cli import service_cli
 
 if __name__ == "__main__":
     migrations = Path(__file__).parent / "migrations"
-    sys.exit(migration_cli("python -m contracts", migrations, lambda: get_settings().database_url))
+    sys.exit(service_cli("python -m contracts", migrations, get_settings))

@@ -12,8 +12,9 @@ from sqlalchemy import CheckConstraint, Connection, DateTime, Index, Text, event
 from sqlalchemy.orm import Mapper
 from sqlmodel import Field, SQLModel
 
+from portal_common.clock import utcnow
 from portal_common.consumer import ProcessedEvent  # noqa: F401  (part of this service's schema)
-from portal_common.outbox import OutboxEvent, utcnow  # noqa: F401
+from portal_common.outbox import OutboxEvent  # noqa: F401  (part of this service's schema)
 
 STATUSES = ("pending", "sent", "signed", "expired", "cancelled")
 SIGNABLE_STATUSES = ("pending", "sent")

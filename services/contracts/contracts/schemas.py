@@ -7,7 +7,7 @@ from pydantic import Field, field_validator, model_validator
 
 from contracts.signatures import NOT_PNG
 from contracts.templates import TALLINN
-from portal_common.outbox import utcnow
+from portal_common.clock import utcnow
 from portal_common.validation import MAX_DB_INT, CamelModel, at_most, invalid
 
 MAX_TITLE_LENGTH = 200

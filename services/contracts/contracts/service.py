@@ -25,9 +25,10 @@ from contracts.models import (
 from contracts.schemas import ContractCreate
 from contracts.signatures import Signature
 from contracts.templates import CONTRACT_TITLES, language_or_default, render_employment_contract
+from portal_common.clock import utcnow
 from portal_common.errors import ApiError
 from portal_common.events import ContractAcceptance, ContractCreated, ContractSigned
-from portal_common.outbox import add_event, utcnow
+from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
 
 MAX_USER_AGENT = 500

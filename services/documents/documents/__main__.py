@@ -3,6 +3,8 @@
     python -m documents migrate                 (database migrations, then the S3 bucket if it is missing)
     python -m documents revision -m "..."
     python -m documents wait-for-migrations [--timeout SECONDS]
+    python -m documents prune-events [--older-than-days DAYS]
+                                                (published outbox events and processed ids past the retention)
     python -m documents sweep-orphans [--older-than-hours 24] [--dry-run]
                                                 (removes S3 objects no document refers to)
 """
@@ -16,8 +18,8 @@ from pathlib import Path
 from documents.config import DocumentsSettings, get_settings
 from documents.maintenance import sweep_orphans
 from documents.storage import Storage
+from portal_common.cli import add_service_commands, run_service_command
 from portal_common.db import Database
-from portal_common.migrations import add_migration_commands, run_migration_command
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -25,7 +27,7 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m documents")
     commands = parser.add_subparsers(dest="command", required=True)
-    add_migration_commands(commands)
+    add_service_commands(commands)
     sweep = commands.add_parser("sweep-orphans", help="remove S3 objects that no document refers to")
     sweep.add_argument("--older-than-hours", type=float, default=24.0,
                        help="only objects written at least this long ago (default 24)")
@@ -34,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = get_settings()
     if args.command == "sweep-orphans":
         return asyncio.run(_sweep(settings, timedelta(hours=args.older_than_hours), args.dry_run))
-    status = run_migration_command(args, MIGRATIONS, settings.database_url)
+    status = run_service_command(args, MIGRATIONS, settings)
     # The bucket is part of this service's storage schema, so it is made where the tables are.
     if args.command == "migrate" and Storage.from_settings(settings).ensure_bucket():
         print(f"created bucket {settings.s3_bucket}")

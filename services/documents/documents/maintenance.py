@@ -10,8 +10,8 @@ from sqlmodel import col, select
 
 from documents.models import Document
 from documents.storage import Storage
+from portal_common.clock import utcnow
 from portal_common.db import Database
-from portal_common.outbox import utcnow
 
 
 async def sweep_orphans(db: Database, storage: Storage, older_than: timedelta, dry_run: bool = False) -> list[str]:

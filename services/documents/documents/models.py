@@ -6,8 +6,9 @@ from datetime import date, datetime
 from sqlalchemy import BigInteger, DateTime, Text
 from sqlmodel import Field, SQLModel
 
+from portal_common.clock import utcnow
 from portal_common.consumer import ProcessedEvent  # noqa: F401  (part of this service's schema)
-from portal_common.outbox import OutboxEvent, utcnow  # noqa: F401
+from portal_common.outbox import OutboxEvent  # noqa: F401  (part of this service's schema)
 
 # Document status (spec §4): a new upload is pending; an admin approves or rejects it once.
 PENDING, APPROVED, REJECTED = "pending", "approved", "rejected"

@@ -51,9 +51,10 @@ from documents.uploads import (
     unsupported_type,
 )
 from portal_common.auth import Identity
+from portal_common.clock import utcnow
 from portal_common.errors import ApiError
 from portal_common.events import DocumentRequested, DocumentReviewed, DocumentUploaded
-from portal_common.outbox import add_event, utcnow
+from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
 from portal_common.validation import MAX_DB_INT
 

@@ -134,7 +134,9 @@ def test_a_declared_length_over_the_limit_is_refused_before_reading(
         print(f"declared 200 MB refused after {sent[0] / MEGABYTE:.1f} MB sent, {elapsed:.2f}s")
         assert response.status_code == 413, f"attempt {attempt}: {response.status_code} {response.text}"
         assert response.json()["code"] == "too_large"
-        assert sent[0] < 100 * MEGABYTE  # the gateway stopped forwarding once it had the answer
+        # The gateway stopped taking the body once it had the answer, well before its end. How far the client
+        # got meanwhile depends on the machine's load (35-46 MB when quiet, 102 MB seen on a busy one).
+        assert sent[0] < 200 * MEGABYTE * 0.75
     assert object_count(s3, bucket) == objects
 
 

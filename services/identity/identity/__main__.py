@@ -1,7 +1,8 @@
-"""identity's command line: migrations and admins.
+"""identity's command line: migrations, pruning the event tables, admins.
 
     python -m identity migrate
     python -m identity wait-for-migrations [--timeout SECONDS]
+    python -m identity prune-events [--older-than-days DAYS]
     python -m identity create-admin USERNAME [--promote]  (password from PORTAL_ADMIN_PASSWORD or a prompt)
     python -m identity ensure-admin                      (from PORTAL_ADMIN_USERNAME / PORTAL_ADMIN_PASSWORD)
 
@@ -18,8 +19,8 @@ from pathlib import Path
 
 from identity.config import get_settings
 from identity.service import AdminRefused, ensure_admin
+from portal_common.cli import add_service_commands, run_service_command
 from portal_common.db import Database
-from portal_common.migrations import add_migration_commands, run_migration_command
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -41,7 +42,7 @@ async def _ensure_admin(username: str, password: str, email: str | None, promote
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m identity")
     commands = parser.add_subparsers(dest="command", required=True)
-    add_migration_commands(commands)
+    add_service_commands(commands)
     create = commands.add_parser("create-admin", help="create an admin, or set an existing admin's password")
     create.add_argument("username")
     create.add_argument("--email")
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("ensure-admin", help="the admin named by PORTAL_ADMIN_USERNAME/PASSWORD, if both are set")
     args = parser.parse_args(argv)
 
-    status = run_migration_command(args, MIGRATIONS, get_settings().database_url)
+    status = run_service_command(args, MIGRATIONS, get_settings())
     if status is not None:
         return status
     if args.command == "create-admin":

@@ -5,8 +5,9 @@ from datetime import date, datetime
 from sqlalchemy import DateTime, Index, text
 from sqlmodel import Field, SQLModel
 
+from portal_common.clock import utcnow
 from portal_common.consumer import ProcessedEvent  # noqa: F401  (part of this service's schema)
-from portal_common.outbox import OutboxEvent, utcnow  # noqa: F401
+from portal_common.outbox import OutboxEvent  # noqa: F401  (part of this service's schema)
 
 
 class User(SQLModel, table=True):

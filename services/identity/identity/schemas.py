@@ -68,7 +68,7 @@ class RegisterRequest(CamelModel):
     @field_validator("email")
     @classmethod
     def _email(cls, v: str) -> str:
-        return email_address(v).lower()
+        return email_address(v, "Please enter a valid email address").lower()
 
     @field_validator("phone")
     @classmethod

@@ -13,10 +13,11 @@ from identity.models import ContractAcceptance, IdCodeChange, LoginFailure, User
 from identity.passwords import hash_password, needs_rehash, verify_password
 from identity.schemas import ProfileUpdate, RegisterRequest
 from identity.sessions import revoke_all_sessions
+from portal_common.clock import utcnow
 from portal_common.errors import ApiError
 from portal_common.events import ContractAcceptance as AcceptanceEvent
 from portal_common.events import ProfileUpdated, UserRegistered
-from portal_common.outbox import add_event, utcnow
+from portal_common.outbox import add_event
 
 MAX_LOGIN_DELAY_SECONDS = 900
 # A username's failures from one address are forgotten after a day without one, so the table stays small.

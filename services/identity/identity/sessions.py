@@ -10,7 +10,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from identity.config import IdentitySettings
 from identity.models import User, UserSession
-from portal_common.outbox import utcnow
+from portal_common.clock import utcnow
 
 COOKIE_NAME = "portal_session"
 

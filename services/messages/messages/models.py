@@ -5,8 +5,9 @@ from datetime import datetime
 from sqlalchemy import DateTime, Text
 from sqlmodel import Field, SQLModel
 
+from portal_common.clock import utcnow
 from portal_common.consumer import ProcessedEvent  # noqa: F401  (part of this service's schema)
-from portal_common.outbox import OutboxEvent, utcnow  # noqa: F401
+from portal_common.outbox import OutboxEvent  # noqa: F401  (part of this service's schema)
 
 
 class Message(SQLModel, table=True):

@@ -23,7 +23,7 @@ class ContactRequest(CamelModel):
     @field_validator("email")
     @classmethod
     def _email(cls, v: str) -> str:
-        return email_address(v)
+        return email_address(v, "Please enter a valid email address")
 
     @field_validator("subject")
     @classmethod

@@ -5,9 +5,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from messages.models import Message
 from messages.schemas import ContactRequest
+from portal_common.clock import utcnow
 from portal_common.errors import ApiError
 from portal_common.events import MessageReceived
-from portal_common.outbox import add_event, utcnow
+from portal_common.outbox import add_event
 
 
 async def receive(db: AsyncSession, body: ContactRequest) -> Message:
