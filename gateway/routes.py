@@ -41,7 +41,12 @@ ROUTES: tuple[Route, ...] = (
     Route("documents-download", "PathRegexp(`^/api/documents/[^/]+/download$`)", "documents", "user",
           kind="download", priority=110),
     Route("documents-admin", "PathPrefix(`/api/admin/documents`)", "documents", "admin"),
+    # Requesting a document and creating a contract are admin calls on paths the spec (§7) shares with the
+    # applicant's lists, so they are told apart by method.
+    Route("documents-request-create", "Method(`POST`) && Path(`/api/document-requests`)", "documents", "admin",
+          priority=110),
     Route("contracts-own", "Path(`/api/contracts`) || PathPrefix(`/api/contracts/`)", "contracts", "user"),
+    Route("contracts-create", "Method(`POST`) && Path(`/api/contracts`)", "contracts", "admin", priority=110),
     Route("contracts-admin", "PathPrefix(`/api/admin/contracts`)", "contracts", "admin"),
     # Any other /api path answers identity's JSON 404 instead of falling through to the SPA.
     Route("api-unknown", "PathPrefix(`/api`)", "identity", "public", priority=10),

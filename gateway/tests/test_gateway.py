@@ -20,7 +20,7 @@ ADMIN_CALLS = [("GET", "/api/admin/applications"), ("GET", "/api/admin/applicati
                ("PUT", "/api/admin/applications/1/status"), ("GET", "/api/admin/messages"),
                ("PUT", "/api/admin/messages/1/read"), ("GET", "/api/admin/documents"),
                ("PUT", "/api/admin/documents/1/status"), ("GET", "/api/admin/contracts"),
-               ("GET", "/api/admin/companies")]
+               ("GET", "/api/admin/companies"), ("POST", "/api/document-requests"), ("POST", "/api/contracts")]
 
 
 def test_every_protected_route_of_the_table_is_probed() -> None:
@@ -60,6 +60,15 @@ def test_applicants_on_admin_routes_are_403(make_applicant: Any, method: str, pa
 @pytest.mark.parametrize(("method", "path"), ADMIN_CALLS)
 def test_admins_pass_the_gateway_on_admin_routes(admin_client: httpx.Client, method: str, path: str) -> None:
     assert admin_client.request(method, path, json={}).status_code not in (401, 403)
+
+
+@pytest.mark.parametrize("path", ["/api/document-requests", "/api/contracts"])
+def test_the_admin_posts_on_shared_paths_are_refused_at_the_gateway(make_applicant: Any, path: str) -> None:
+    """issue 12: the admin-only POSTs go through the admin ForwardAuth like every other admin call. Malformed
+    JSON tells the two checks apart: a service that let the applicant in would answer it with 422."""
+    response = make_applicant().client.post(path, content=b"{not json", headers={"Content-Type": "application/json"})
+    assert response.status_code == 403
+    assert response.json()["code"] == "forbidden"
 
 
 @pytest.mark.parametrize("token", [

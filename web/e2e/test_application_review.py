@@ -97,7 +97,7 @@ def test_admin_reviews_and_applicant_sees_the_status(browser: Browser, gateway: 
     expect(page.get_by_role("heading", name=f"Tere tulemast, {full_name}")).to_be_visible()
     expect(page.get_by_text("Ülevaatamisel").first).to_be_visible()
     expect(page.get_by_text(note)).to_be_visible()
-    expect(page.get_by_text(re.compile("Sulle ei ole veel ettevõtet määratud"))).to_be_visible()
+    expect(page.get_by_text(re.compile("Teile ei ole veel ettevõtet määratud"))).to_be_visible()
 
     # Profile: only city, ID code and address are editable; the new city is saved and shown.
     page.get_by_role("tab", name="Profiil").click()

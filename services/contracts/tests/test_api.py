@@ -160,6 +160,15 @@ def test_applicants_cannot_create_or_list_all_contracts(make_applicant: MakeAppl
     assert applicant.client.put("/api/admin/contracts/1/status", json={"status": "cancelled"}).status_code == 403
 
 
+def test_the_service_itself_refuses_an_applicants_contract(stack: Any) -> None:
+    """issue 12: the admin dependency guards POST /api/contracts behind the gateway's check too."""
+    applicant = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], 1, "applicant", "et")
+    response = httpx.post(f"{stack.service_url('contracts')}/api/contracts",
+                          json={"userId": 1, "title": "T", "content": "C"},
+                          headers={ASSERTION_HEADER: applicant, "Sec-Fetch-Site": "same-origin"})
+    assert response.status_code == 403 and response.json()["code"] == "forbidden"
+
+
 def test_a_forged_identity_header_is_refused_by_the_service(stack: Any) -> None:
     forged = sign_assertion("not-the-secret", 1, "admin", "et")
     response = httpx.get(f"{stack.service_url('contracts')}/api/admin/contracts", headers={ASSERTION_HEADER: forged})

@@ -125,13 +125,9 @@ async def list_requests(identity: CurrentIdentity, db: SessionDep) -> list[Docum
 
 
 @router.post("/document-requests", status_code=201, response_model=DocumentRequestOut)
-async def create_request(body: DocumentRequestCreate, identity: CurrentIdentity, request: Request,
+async def create_request(body: DocumentRequestCreate, admin: AdminIdentity, request: Request,
                          db: SessionDep) -> DocumentRequestOut:
-    # The gateway lets any signed-in user reach this path (it shares /api/document-requests with the
-    # applicant's list), so the admin check is here.
-    if not identity.is_admin:
-        raise ApiError(403, "forbidden", "Admins only")
-    created = await service.create_request(db, identity.user_id, body)
+    created = await service.create_request(db, admin.user_id, body)
     await db.commit()
     request.app.state.relay.wake()
     return service.request_out(created, None)

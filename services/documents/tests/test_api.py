@@ -14,6 +14,7 @@ import pytest
 from minio import Minio
 
 from conftest import Applicant, nats_login
+from portal_common.auth import ASSERTION_HEADER, sign_assertion
 
 PDF = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89"
@@ -265,6 +266,15 @@ def test_applicants_cannot_use_the_admin_calls(make_applicant: Any, upload: Uplo
     assert request.status_code == 403 and request.json()["code"] == "forbidden"
     assert applicant.client.get("/api/document-requests").json() == []
     assert applicant.client.get("/api/documents").json()[0]["status"] == "pending"
+
+
+def test_the_service_itself_refuses_an_applicants_document_request(stack: Any) -> None:
+    """issue 12: the admin dependency guards POST /api/document-requests behind the gateway's check too."""
+    applicant = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], 1, "applicant", "et")
+    response = httpx.post(f"{stack.service_url('documents')}/api/document-requests",
+                          json={"userId": 1, "name": "x"},
+                          headers={ASSERTION_HEADER: applicant, "Sec-Fetch-Site": "same-origin"})
+    assert response.status_code == 403 and response.json()["code"] == "forbidden"
 
 
 def test_a_forged_identity_header_is_ignored(gateway: str, client: httpx.Client) -> None:

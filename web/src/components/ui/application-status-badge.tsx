@@ -31,6 +31,18 @@ export function useApplicationStatusLabel() {
   return (status: string) => (isApplicationStatus(status) ? t(`status.${status}`) : status);
 }
 
+/**
+ * Spec §4: the reason recorded when the admin rejects without notes. It is sent and stored verbatim and
+ * doubles as its code, so each reader sees it in their own language (issue 12).
+ */
+export const DEFAULT_REJECT_REASON = 'Application rejected by admin';
+
+/** Status-change notes as a reader sees them: typed notes as written, the default reason translated. */
+export function useStatusNotesText() {
+  const { t } = useTranslation('applications');
+  return (notes: string) => (notes === DEFAULT_REJECT_REASON ? t('defaultRejectReason') : notes);
+}
+
 export function ApplicationStatusBadge({ status, className }: { status: string; className?: string }) {
   const label = useApplicationStatusLabel();
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideStatusUpdate, DEFAULT_REJECT_REASON, REJECT_DELAY_MS, rejectBody } from './status-update-rule';
+import { DEFAULT_REJECT_REASON } from '@/components/ui/application-status-badge';
+import { decideStatusUpdate, REJECT_DELAY_MS, rejectBody } from './status-update-rule';
 
 describe('decideStatusUpdate (spec §4 admin update rule)', () => {
   it('sends the new status with the notes when the status changed', () => {

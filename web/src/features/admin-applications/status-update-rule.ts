@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from '@/components/ui/application-status-badge';
+import { DEFAULT_REJECT_REASON, type ApplicationStatus } from '@/components/ui/application-status-badge';
 import type { StatusChangeBody } from './types';
 
 export type StatusUpdateDecision = { kind: 'send'; body: StatusChangeBody } | { kind: 'nothing' };
@@ -21,8 +21,6 @@ export function decideStatusUpdate(
 
 /** Spec §4, §9: the reject dialog sends after this delay. */
 export const REJECT_DELAY_MS = 100;
-/** Spec §4: the reason recorded when the admin leaves the reject notes empty. */
-export const DEFAULT_REJECT_REASON = 'Application rejected by admin';
 
 export function rejectBody(notes: string): StatusChangeBody {
   return { status: 'rejected', notes: notes.trim() || DEFAULT_REJECT_REASON };

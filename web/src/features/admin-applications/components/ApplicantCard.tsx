@@ -1,6 +1,7 @@
 import { UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStatusNotesText } from '@/components/ui/application-status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { formatDate } from '@/lib/dates';
@@ -10,6 +11,7 @@ import type { ApplicationDetail } from '../types';
 export function ApplicantCard({ application }: { application: ApplicationDetail }) {
   const { t, i18n } = useTranslation('applications');
   const { user, profile } = application;
+  const notesText = useStatusNotesText();
   const notProvided = t('notProvided');
   const item = (key: string, value: ReactNode | null | undefined) => (
     <DescriptionItem key={key} label={t(`detail.applicant.${key}`)} muted={!value}>
@@ -45,7 +47,7 @@ export function ApplicantCard({ application }: { application: ApplicationDetail 
             )}
             {application.adminNotes && (
               <DescriptionItem label={t('detail.applicant.adminNotes')}>
-                <span className="whitespace-pre-line">{application.adminNotes}</span>
+                <span className="whitespace-pre-line">{notesText(application.adminNotes)}</span>
               </DescriptionItem>
             )}
           </DescriptionList>

@@ -1,6 +1,10 @@
 import { ArrowRight, History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ApplicationStatusBadge, useApplicationStatusLabel } from '@/components/ui/application-status-badge';
+import {
+  ApplicationStatusBadge,
+  useApplicationStatusLabel,
+  useStatusNotesText,
+} from '@/components/ui/application-status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, formatRelative } from '@/lib/dates';
 import type { AdminStatusUpdate } from '../types';
@@ -9,6 +13,7 @@ import type { AdminStatusUpdate } from '../types';
 export function StatusHistoryCard({ updates }: { updates: AdminStatusUpdate[] }) {
   const { t, i18n } = useTranslation('applications');
   const label = useApplicationStatusLabel();
+  const notesText = useStatusNotesText();
   return (
     <Card>
       <CardHeader>
@@ -33,7 +38,7 @@ export function StatusHistoryCard({ updates }: { updates: AdminStatusUpdate[] })
                   <ArrowRight className="h-4 w-4 text-slate-400" aria-hidden="true" />
                   <ApplicationStatusBadge status={update.newStatus} />
                 </div>
-                {update.notes && <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">{update.notes}</p>}
+                {update.notes && <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">{notesText(update.notes)}</p>}
                 <time
                   dateTime={update.createdAt}
                   title={formatRelative(update.createdAt, i18n.language)}

@@ -44,6 +44,21 @@ describe('Application tab (spec §2)', () => {
     expect(screen.getAllByText('Aktiivne').length).toBeGreaterThan(0);
   });
 
+  it('shows the default rejection reason in the reader\'s language (issue 12)', async () => {
+    await i18n.changeLanguage('et');
+    stubApi({
+      'GET /api/application': () => {
+        const base = ownApplication();
+        const [latest, ...rest] = base.statusUpdates;
+        const rejected = { ...latest, newStatus: 'rejected' as const, notes: 'Application rejected by admin' };
+        return jsonResponse(200, { ...base, statusUpdates: [rejected, ...rest] });
+      },
+    });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(await screen.findByText('Administraator lükkas taotluse tagasi')).toBeInTheDocument();
+    expect(screen.queryByText('Application rejected by admin')).not.toBeInTheDocument();
+  });
+
   it('says no company is assigned yet and shows the empty timeline message', async () => {
     stubApi({
       'GET /api/application': () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ApplicationStatusBadge } from '@/components/ui/application-status-badge';
+import { ApplicationStatusBadge, useStatusNotesText } from '@/components/ui/application-status-badge';
 import { formatDateTime, formatRelative } from '@/lib/dates';
 import type { StatusUpdate } from '../types';
 
@@ -7,6 +7,7 @@ import type { StatusUpdate } from '../types';
 export function StatusTimeline({ updates, label, emptyText }: { updates: StatusUpdate[]; label: string; emptyText: string }) {
   const { i18n } = useTranslation();
   const lng = i18n.language;
+  const notesText = useStatusNotesText();
   if (updates.length === 0) return <p className="text-sm text-slate-600">{emptyText}</p>;
   return (
     <ol aria-label={label} className="relative flex flex-col gap-6 border-l border-slate-200 pl-6">
@@ -26,7 +27,7 @@ export function StatusTimeline({ updates, label, emptyText }: { updates: StatusU
               {formatRelative(update.createdAt, lng)}
             </time>
           </div>
-          {update.notes && <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-700">{update.notes}</p>}
+          {update.notes && <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-700">{notesText(update.notes)}</p>}
         </li>
       ))}
     </ol>

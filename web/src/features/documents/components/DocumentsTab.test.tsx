@@ -150,7 +150,7 @@ describe('applicant Documents tab (spec §2, §5)', () => {
     act(() => FakeXhr.last().respond(413, { message: 'Upload quota exceeded', code: 'quota_exceeded', fields: {} }));
     expect(
       await screen.findByText(
-        'Olete jõudnud oma konto üleslaadimise piirini (failide arv või kogumaht). Kui Teil on vaja rohkem üles laadida, võtke palun meiega ühendust.',
+        'Olete jõudnud oma konto üleslaadimise piirini (failide arv või kogumaht). Kui teil on vaja rohkem üles laadida, võtke palun meiega ühendust.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/liiga suur/)).not.toBeInTheDocument();
