@@ -45,13 +45,13 @@ lint: install
 test-web: install
 	cd web && npm test
 
-# One pytest process per suite: services each have their own `applicants` table, and one process
-# cannot hold two tables of the same name on SQLModel's metadata. Each run starts its own stack.
+# Every suite in one pytest process against one stack, started once per run (conftest.py): each service
+# keeps its tables on its own SQLModel registry, so all their models load side by side.
 PY_SUITES := deploy/tests services/common services/identity services/applications services/documents services/contracts \
 	services/messages gateway/tests web/e2e
 
 test-python: install system-packages web
-	@set -e; for suite in $(PY_SUITES); do echo "== $$suite"; $(PY) -m pytest $$suite; done
+	$(PY) -m pytest $(PY_SUITES)
 
 bench: install web
 	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py && ../../$(PY) bench_login_flood.py

@@ -3,16 +3,21 @@
 from datetime import date, datetime
 
 from sqlalchemy import DateTime, Text
+from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 from portal_common.clock import utcnow
-from portal_common.consumer import ProcessedEvent  # noqa: F401  (part of this service's schema)
-from portal_common.outbox import OutboxEvent  # noqa: F401  (part of this service's schema)
+
+
+class ServiceTable(SQLModel, registry=registry()):
+    """Base of applications's own tables: a registry and metadata of its own, so every service's models load in one
+    process (one test run) although several services have an `applicants` table. The event tables every
+    service shares (outbox, processed_events) stay on SQLModel's default metadata."""
 
 MONTHLY_PAYMENT_CENTS = 50_000
 
 
-class Application(SQLModel, table=True):
+class Application(ServiceTable, table=True):
     __tablename__ = "applications"
 
     id: int | None = Field(default=None, primary_key=True)
@@ -24,7 +29,7 @@ class Application(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
 
 
-class Applicant(SQLModel, table=True):
+class Applicant(ServiceTable, table=True):
     """What this service knows about a user, fed only by identity's events (design.md: projections).
 
     ``updated_at`` is when identity made the change (the event's occurredAt), so an older event that
@@ -49,7 +54,7 @@ class Applicant(SQLModel, table=True):
     search_text: str = Field(default="", sa_type=Text)
 
 
-class StatusUpdate(SQLModel, table=True):
+class StatusUpdate(ServiceTable, table=True):
     __tablename__ = "status_updates"
 
     id: int | None = Field(default=None, primary_key=True)
@@ -61,7 +66,7 @@ class StatusUpdate(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
 
 
-class Company(SQLModel, table=True):
+class Company(ServiceTable, table=True):
     """A shelf company; an applicant is its board member for 6 months from ``registration_date``."""
 
     __tablename__ = "companies"

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import psycopg
@@ -15,7 +16,10 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import MetaData, pool
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import async_engine_from_config
+from sqlmodel import SQLModel
 
+import portal_common.consumer  # declares processed_events on SQLModel.metadata
+import portal_common.outbox  # noqa: F401  (declares outbox on SQLModel.metadata)
 from portal_common.db import async_url
 
 
@@ -34,13 +38,13 @@ def new_revision(migrations_dir: Path, database_url: str, message: str) -> None:
     command.revision(alembic_config(migrations_dir, database_url), message=message, autogenerate=True)
 
 
-def _run(connection: Connection, metadata: MetaData) -> None:
+def _run(connection: Connection, metadata: Sequence[MetaData]) -> None:
     context.configure(connection=connection, target_metadata=metadata, compare_type=True)
     with context.begin_transaction():
         context.run_migrations()
 
 
-async def _run_async(metadata: MetaData) -> None:
+async def _run_async(metadata: Sequence[MetaData]) -> None:
     engine = async_engine_from_config(context.config.get_section(context.config.config_ini_section, {}),
                                       prefix="sqlalchemy.", poolclass=pool.NullPool)
     async with engine.connect() as connection:
@@ -48,9 +52,10 @@ async def _run_async(metadata: MetaData) -> None:
     await engine.dispose()
 
 
-def run_env(metadata: MetaData) -> None:
-    """The body of every service's migrations/env.py."""
-    asyncio.run(_run_async(metadata))
+def run_env(service_metadata: MetaData) -> None:
+    """The body of every service's migrations/env.py: the service's own tables and the event tables (outbox,
+    processed_events) every service has, which live on SQLModel's default metadata."""
+    asyncio.run(_run_async([service_metadata, SQLModel.metadata]))
 
 
 def applied_revisions(database_url: str) -> set[str]:

@@ -9,12 +9,16 @@ revision).
 from datetime import datetime
 
 from sqlalchemy import CheckConstraint, Connection, DateTime, Index, Text, event, inspect, text
-from sqlalchemy.orm import Mapper
+from sqlalchemy.orm import Mapper, registry
 from sqlmodel import Field, SQLModel
 
 from portal_common.clock import utcnow
-from portal_common.consumer import ProcessedEvent  # noqa: F401  (part of this service's schema)
-from portal_common.outbox import OutboxEvent  # noqa: F401  (part of this service's schema)
+
+
+class ServiceTable(SQLModel, registry=registry()):
+    """Base of contracts's own tables: a registry and metadata of its own, so every service's models load in one
+    process (one test run) although several services have an `applicants` table. The event tables every
+    service shares (outbox, processed_events) stay on SQLModel's default metadata."""
 
 STATUSES = ("pending", "sent", "signed", "expired", "cancelled")
 SIGNABLE_STATUSES = ("pending", "sent")
@@ -32,7 +36,7 @@ def _one_of(column: str, values: tuple[str, ...]) -> str:
     return f"{column} in ({', '.join(repr(v) for v in values)})"
 
 
-class Contract(SQLModel, table=True):
+class Contract(ServiceTable, table=True):
     __tablename__ = "contracts"
     __table_args__ = (
         CheckConstraint(_one_of("status", STATUSES), name="ck_contracts_status"),
@@ -59,7 +63,7 @@ class Contract(SQLModel, table=True):
     content_sha256: str | None = Field(default=None, max_length=64)
 
 
-class SignatureAudit(SQLModel, table=True):
+class SignatureAudit(ServiceTable, table=True):
     """Who signed what, when, from where: one row per signature, never updated."""
 
     __tablename__ = "signature_audit"
@@ -84,7 +88,7 @@ class SignatureAudit(SQLModel, table=True):
     signer_id_code: str | None = Field(default=None, max_length=20)
 
 
-class Applicant(SQLModel, table=True):
+class Applicant(ServiceTable, table=True):
     """What this service knows about a user, fed only by identity's events (design.md: projections).
 
     ``updated_at`` is when identity made the change (the event's occurredAt), so an older event that
@@ -102,7 +106,7 @@ class Applicant(SQLModel, table=True):
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
 
 
-class KnownApplication(SQLModel, table=True):
+class KnownApplication(ServiceTable, table=True):
     """Whose application is whose, fed only by applications' events (created, and status changes for the
     applications made before that event existed), so an admin's applicationId can be checked locally."""
 

@@ -4,11 +4,16 @@ requests, and the applicant projection fed by identity's and applications' event
 from datetime import date, datetime
 
 from sqlalchemy import BigInteger, DateTime, Text
+from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 from portal_common.clock import utcnow
-from portal_common.consumer import ProcessedEvent  # noqa: F401  (part of this service's schema)
-from portal_common.outbox import OutboxEvent  # noqa: F401  (part of this service's schema)
+
+
+class ServiceTable(SQLModel, registry=registry()):
+    """Base of documents's own tables: a registry and metadata of its own, so every service's models load in one
+    process (one test run) although several services have an `applicants` table. The event tables every
+    service shares (outbox, processed_events) stay on SQLModel's default metadata."""
 
 # Document status (spec §4): a new upload is pending; an admin approves or rejects it once.
 PENDING, APPROVED, REJECTED = "pending", "approved", "rejected"
@@ -16,7 +21,7 @@ PENDING, APPROVED, REJECTED = "pending", "approved", "rejected"
 REQUESTED, SUBMITTED = "requested", "submitted"
 
 
-class DocumentRequest(SQLModel, table=True):
+class DocumentRequest(ServiceTable, table=True):
     __tablename__ = "document_requests"
 
     id: int | None = Field(default=None, primary_key=True)
@@ -31,7 +36,7 @@ class DocumentRequest(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
 
 
-class Document(SQLModel, table=True):
+class Document(ServiceTable, table=True):
     __tablename__ = "documents"
 
     id: int | None = Field(default=None, primary_key=True)
@@ -50,7 +55,7 @@ class Document(SQLModel, table=True):
     reviewed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
 
 
-class Applicant(SQLModel, table=True):
+class Applicant(ServiceTable, table=True):
     """What this service knows about a user, fed only by events (design.md: projections), so the admin
     table can show names. ``profile_at`` is when identity made the last profile change we hold (the event's
     occurredAt), so an older event arriving late never overwrites newer data."""

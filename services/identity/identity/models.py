@@ -3,14 +3,19 @@
 from datetime import date, datetime
 
 from sqlalchemy import DateTime, Index, text
+from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 from portal_common.clock import utcnow
-from portal_common.consumer import ProcessedEvent  # noqa: F401  (part of this service's schema)
-from portal_common.outbox import OutboxEvent  # noqa: F401  (part of this service's schema)
 
 
-class User(SQLModel, table=True):
+class ServiceTable(SQLModel, registry=registry()):
+    """Base of identity's own tables: a registry and metadata of its own, so every service's models load in one
+    process (one test run) although several services have an `applicants` table. The event tables every
+    service shares (outbox, processed_events) stay on SQLModel's default metadata."""
+
+
+class User(ServiceTable, table=True):
     __tablename__ = "users"
     __table_args__ = (
         Index("ix_users_username_lower", text("lower(username)"), unique=True),
@@ -35,7 +40,7 @@ class User(SQLModel, table=True):
     login_blocked_until: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
 
 
-class UserSession(SQLModel, table=True):
+class UserSession(ServiceTable, table=True):
     """A server-side session; the browser holds the token, we keep only its SHA-256."""
 
     __tablename__ = "sessions"
@@ -48,7 +53,7 @@ class UserSession(SQLModel, table=True):
     revoked_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
 
 
-class ContractAcceptance(SQLModel, table=True):
+class ContractAcceptance(ServiceTable, table=True):
     """The employment contract accepted in the registration dialog (spec §2 Auth screen)."""
 
     __tablename__ = "contract_acceptances"
@@ -63,7 +68,7 @@ class ContractAcceptance(SQLModel, table=True):
     user_agent: str | None = Field(default=None, max_length=500)
 
 
-class LoginFailure(SQLModel, table=True):
+class LoginFailure(ServiceTable, table=True):
     """Failed sign-ins with one username from one client address (design.md: login slows down).
 
     Counted per address, so a stranger elsewhere cannot lock the owner out, and for unknown usernames too,
@@ -78,7 +83,7 @@ class LoginFailure(SQLModel, table=True):
     last_failed_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True), index=True)
 
 
-class IdCodeChange(SQLModel, table=True):
+class IdCodeChange(ServiceTable, table=True):
     """An attempt to change an account's ID code, kept for an hour: changes are throttled, or the profile
     would tell at full speed whether a code belongs to someone else (issue 11)."""
 

@@ -3,14 +3,19 @@
 from datetime import datetime
 
 from sqlalchemy import DateTime, Text
+from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 from portal_common.clock import utcnow
-from portal_common.consumer import ProcessedEvent  # noqa: F401  (part of this service's schema)
-from portal_common.outbox import OutboxEvent  # noqa: F401  (part of this service's schema)
 
 
-class Message(SQLModel, table=True):
+class ServiceTable(SQLModel, registry=registry()):
+    """Base of messages's own tables: a registry and metadata of its own, so every service's models load in one
+    process (one test run) although several services have an `applicants` table. The event tables every
+    service shares (outbox, processed_events) stay on SQLModel's default metadata."""
+
+
+class Message(ServiceTable, table=True):
     __tablename__ = "messages"
 
     id: int | None = Field(default=None, primary_key=True)

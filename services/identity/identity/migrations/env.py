@@ -1,6 +1,4 @@
-from sqlmodel import SQLModel
-
-import identity.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from identity.models import ServiceTable
 from portal_common.migrations import run_env
 
-run_env(SQLModel.metadata)
+run_env(ServiceTable.metadata)
