@@ -8,12 +8,12 @@ PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
 
-.PHONY: run test install system-packages web lint test-python test-web bench deploy-config clean
+.PHONY: run test install system-packages web lint test-python test-web bench deploy-config api-types check-api-types clean
 
 run: install web
 	$(PY) deploy/local/stack.py
 
-test: install system-packages web lint test-web test-python
+test: install system-packages web lint check-api-types test-web test-python
 
 install: $(PY_STAMP) $(WEB_STAMP)
 
@@ -59,6 +59,14 @@ bench: install web
 # Rewrites the gateway's routes for docker-compose and Kubernetes after a change to gateway/routes.py.
 deploy-config: install
 	$(PY) -m gateway.generate
+
+# Rewrites the SPA's API types (web/src/types/openapi/) from the services' OpenAPI documents after a change to a
+# service's schemas; `make test` fails while the committed ones differ (check-api-types).
+api-types: install
+	$(PY) -m gateway.openapi
+
+check-api-types: install
+	$(PY) -m gateway.openapi --check
 
 clean:
 	rm -rf .test-data web/dist

@@ -1,6 +1,7 @@
 """Every service's OpenAPI document is the reference its API is fuzzed against (design.md): whatever the
 generated input, through the gateway, as a signed-in admin, no call answers 5xx, and every refusal carries
-the error body {"message", "code", "fields"}. Text no generator makes on its own is sent on purpose: lone
+the error body {"message", "code", "fields"} (with "fieldCodes" beside a non-empty "fields"), every code one
+the service's OpenAPI document enumerates (issue 12). Text no generator makes on its own is sent on purpose: lone
 surrogates, NUL and other control characters in every field of every JSON body and of the upload form
 (issue 11)."""
 
@@ -14,6 +15,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from documents.errors import ERROR_CODES as DOCUMENTS_CODES
 
 FUZZ_SETTINGS = settings(max_examples=25, deadline=None,
                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
@@ -27,22 +29,35 @@ def admin_cookie(gateway: str) -> dict[str, str]:
         return {"Cookie": f"portal_session={client.cookies['portal_session']}"}
 
 
-def check(case: Any, gateway: str, admin_cookie: dict[str, str]) -> None:
+def enumerated_codes(document: dict[str, Any]) -> set[str]:
+    return set(document["components"]["schemas"]["ErrorBody"]["properties"]["code"]["enum"])
+
+
+def assert_error_body(body: dict[str, Any], codes: set[str]) -> None:
+    """The portal's error body, each of its codes one the service enumerates (so the SPA has a text for it)."""
+    assert set(body) == {"message", "code", "fields", *(["fieldCodes"] if body["fields"] else [])}, body
+    assert body["code"] in codes, body
+    if body["fields"]:
+        assert set(body["fieldCodes"]) == set(body["fields"]) and set(body["fieldCodes"].values()) <= codes, body
+
+
+def check(case: Any, gateway: str, admin_cookie: dict[str, str], codes: set[str]) -> None:
     response = case.call(base_url=gateway, headers={"Origin": gateway, **admin_cookie})
     assert response.status_code < 500, f"{case.method} {case.formatted_path}: {response.status_code} {response.text}"
     if response.status_code >= 400 and response.status_code != 429:  # Traefik's own 429 is plain text
-        body = response.json()
-        assert set(body) == {"message", "code", "fields"}, body
+        assert_error_body(response.json(), codes)
 
 
 def fuzz(stack: Any, service: str, gateway: str, admin_cookie: dict[str, str], skip: str = "^$") -> int:
-    schema = schemathesis.openapi.from_url(f"{stack.service_url(service)}/openapi.json").exclude(path_regex=skip)
+    url = f"{stack.service_url(service)}/openapi.json"
+    codes = enumerated_codes(httpx.get(url).json())
+    schema = schemathesis.openapi.from_url(url).exclude(path_regex=skip)
     operations = [result.ok() for result in schema.get_all_operations()]
     for operation in operations:
         @given(operation.as_strategy())
         @FUZZ_SETTINGS
         def call(case: Any) -> None:
-            check(case, gateway, admin_cookie)
+            check(case, gateway, admin_cookie, codes)
 
         call()
     return len(operations)
@@ -102,7 +117,7 @@ def test_no_field_of_any_json_body_turns_odd_text_into_a_500(stack: Any, gateway
                 response = client.request(method, path, content=body.encode())
                 assert response.status_code < 500, f"{method} {path} {body}: {response.status_code} {response.text}"
                 if response.status_code >= 400 and response.status_code != 429:
-                    assert set(response.json()) == {"message", "code", "fields"}, response.text
+                    assert_error_body(response.json(), enumerated_codes(schema))
 
 
 # In a multipart form, text is bytes: a surrogate as its (invalid) UTF-8 encoding, control characters raw.
@@ -122,4 +137,4 @@ def test_odd_text_in_the_upload_form_is_refused_cleanly(make_applicant: Any, fie
                                headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
         assert response.status_code < 500, f"{field}={text!r}: {response.status_code} {response.text}"
         if response.status_code >= 400:
-            assert set(response.json()) == {"message", "code", "fields"}, response.text
+            assert_error_body(response.json(), set(DOCUMENTS_CODES))

@@ -10,6 +10,8 @@ from typing import Any, Literal, get_args
 
 from pydantic import field_validator
 
+from applications.errors import ApplicationsErrorCode
+from portal_common.errors import ErrorCode
 from portal_common.validation import CamelModel, ReferenceId, invalid
 
 Status = Literal["pending", "in_review", "approved", "rejected", "active", "completed"]
@@ -39,8 +41,8 @@ class ProfileOut(CamelModel):
 
 class StatusUpdateOut(CamelModel):
     id: int
-    old_status: str
-    new_status: str
+    old_status: Status
+    new_status: Status
     notes: str | None
     created_at: datetime
 
@@ -105,7 +107,7 @@ def _notes(value: str | None) -> str | None:
         return None
     value = value.strip()
     if len(value) > MAX_NOTES_LENGTH:
-        raise invalid(f"Notes must be at most {MAX_NOTES_LENGTH} characters")
+        raise invalid(ErrorCode.TOO_LONG, f"Notes must be at most {MAX_NOTES_LENGTH} characters")
     return value or None
 
 
@@ -117,7 +119,7 @@ class StatusChange(CamelModel):
     @classmethod
     def _status(cls, value: Any) -> Any:
         if value not in STATUS_VALUES:
-            raise invalid("Status must be one of: " + ", ".join(STATUS_VALUES))
+            raise invalid(ApplicationsErrorCode.INVALID_STATUS, "Status must be one of: " + ", ".join(STATUS_VALUES))
         return value
 
     @field_validator("notes")
@@ -136,7 +138,7 @@ class CompanyCreate(CamelModel):
     def _name(cls, value: str) -> str:
         value = value.strip()
         if not 2 <= len(value) <= 200:
-            raise invalid("Company name must be 2 to 200 characters")
+            raise invalid(ApplicationsErrorCode.COMPANY_NAME_LENGTH, "Company name must be 2 to 200 characters")
         return value
 
     @field_validator("registration_code")
@@ -144,7 +146,7 @@ class CompanyCreate(CamelModel):
     def _code(cls, value: str) -> str:
         value = value.strip()
         if not REGISTRATION_CODE.match(value):
-            raise invalid("The registry code must be 8 digits")
+            raise invalid(ApplicationsErrorCode.REGISTRATION_CODE_FORMAT, "The registry code must be 8 digits")
         return value
 
 

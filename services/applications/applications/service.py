@@ -1,6 +1,7 @@
 """applications's business rules: the applicant projection, get-or-create, admin review and shelf companies."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -11,28 +12,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from applications.banking import payment_schedule, term_end
+from applications.errors import ApplicationsErrorCode
 from applications.models import Applicant, Application, Company, StatusUpdate
-from applications.schemas import (
-    AdminStatusUpdateOut,
-    ApplicationDetail,
-    ApplicationListItem,
-    ApplicationOut,
-    CompanyAssignment,
-    CompanyCreate,
-    CompanyListItem,
-    CompanyOut,
-    OwnApplicationOut,
-    PaymentOut,
-    ProfileOut,
-    StatusChange,
-    StatusFilter,
-    StatusUpdateOut,
-    UserOut,
-)
+from applications.schemas import CompanyAssignment, CompanyCreate, StatusChange, StatusFilter
 from portal_common.auth import Identity
 from portal_common.clock import utcnow
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import ApplicationCreated, ApplicationStatusChanged
 from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
@@ -77,35 +62,21 @@ async def ensure_application(db: AsyncSession, user_id: int) -> Application:
 
 # ---- reading ------------------------------------------------------------------------------------------
 
-def user_out(applicant: Applicant | None) -> UserOut:
-    if applicant is None:
-        return UserOut(full_name=None, username=None, email=None, phone=None)
-    return UserOut(full_name=applicant.full_name, username=applicant.username, email=applicant.email,
-                   phone=applicant.phone)
+@dataclass(frozen=True)
+class ApplicationView:
+    """An application with what is shown beside it: the applicant, the status history (newest first) and the
+    company."""
+
+    application: Application
+    applicant: Applicant | None
+    status_updates: Sequence[StatusUpdate]
+    company: Company | None
 
 
-def profile_out(applicant: Applicant | None) -> ProfileOut:
-    if applicant is None:
-        return ProfileOut(full_name=None, email=None, phone=None, date_of_birth=None, id_code=None, city=None,
-                          address=None)
-    return ProfileOut(full_name=applicant.full_name, email=applicant.email, phone=applicant.phone,
-                      date_of_birth=applicant.date_of_birth, id_code=applicant.id_code, city=applicant.city,
-                      address=applicant.address)
-
-
-def euros(cents: int) -> float:
-    return cents / 100
-
-
-def company_out(company: Company) -> CompanyOut:
-    assert company.id is not None
-    start = company.registration_date
-    schedule = payment_schedule(start, company.monthly_payment_cents) if start else []
-    return CompanyOut(
-        id=company.id, name=company.name, registration_code=company.registration_code, start_date=start,
-        end_date=term_end(start) if start else None, monthly_payment=euros(company.monthly_payment_cents),
-        status=company.status,
-        payment_schedule=[PaymentOut(due_date=p.due_date, amount=euros(p.amount_cents)) for p in schedule])
+async def _view(db: AsyncSession, application: Application) -> ApplicationView:
+    assert application.id is not None
+    return ApplicationView(application, await _applicant(db, application.user_id),
+                           await _status_updates(db, application.id), await _company_of(db, application.id))
 
 
 async def _applicant(db: AsyncSession, user_id: int) -> Applicant | None:
@@ -121,26 +92,16 @@ async def _company_of(db: AsyncSession, application_id: int) -> Company | None:
     return (await db.exec(select(Company).where(col(Company.application_id) == application_id))).first()
 
 
-async def own_application(db: AsyncSession, identity: Identity) -> OwnApplicationOut:
+async def own_application(db: AsyncSession, identity: Identity) -> ApplicationView:
     if identity.is_admin:
         # Staff are not applicants: an admin sees an application only if one exists, none is made up.
         found = (await db.exec(select(Application).where(col(Application.user_id) == identity.user_id))).first()
         if found is None:
-            raise ApiError(404, "not_found", "No application")
+            raise ApiError(404, ErrorCode.NOT_FOUND, "No application")
         application = found
     else:
         application = await ensure_application(db, identity.user_id)
-    assert application.id is not None
-    applicant = await _applicant(db, application.user_id)
-    company = await _company_of(db, application.id)
-    return OwnApplicationOut(
-        application=ApplicationOut(
-            id=application.id, user_id=application.user_id, status=application.status,
-            notes=application.notes, admin_notes=application.admin_notes, created_at=application.created_at,
-            user=user_out(applicant), profile=profile_out(applicant)),
-        status_updates=[StatusUpdateOut(id=u.id, old_status=u.old_status, new_status=u.new_status, notes=u.notes,
-                                        created_at=u.created_at) for u in await _status_updates(db, application.id)],
-        company=company_out(company) if company else None)
+    return await _view(db, application)
 
 
 def _escape_like(term: str) -> str:
@@ -158,37 +119,26 @@ def _filtered(query: AnySelect, search: str | None, status: StatusFilter | None)
 
 
 async def list_applications(db: AsyncSession, search: str | None, status: StatusFilter | None, limit: int,
-                            offset: int) -> tuple[list[ApplicationListItem], int]:
+                            offset: int) -> tuple[list[tuple[Application, Applicant | None]], int]:
+    """A page of applications, newest first, with each one's applicant, and how many match in all."""
     total = (await db.execute(_filtered(sa_select(func.count(col(Application.id))), search, status))).scalar_one()
     rows = (await db.execute(
         _filtered(sa_select(Application, Applicant), search, status)
         .order_by(col(Application.created_at).desc(), col(Application.id).desc()).limit(limit).offset(offset)
     )).all()
-    items = [ApplicationListItem(id=a.id, user_id=a.user_id, user=user_out(p), profile=profile_out(p),
-                                 status=a.status, created_at=a.created_at) for a, p in rows]
-    return items, total
+    return [(application, applicant) for application, applicant in rows], total
 
 
 async def _application(db: AsyncSession, application_id: int, lock: bool = False) -> Application:
     query = select(Application).where(col(Application.id) == application_id)
     application = (await db.exec(query.with_for_update() if lock else query)).first()
     if application is None:
-        raise ApiError(404, "not_found", "Application not found")
+        raise ApiError(404, ErrorCode.NOT_FOUND, "Application not found")
     return application
 
 
-async def application_detail(db: AsyncSession, application_id: int) -> ApplicationDetail:
-    application = await _application(db, application_id)
-    applicant = await _applicant(db, application.user_id)
-    company = await _company_of(db, application_id)
-    updates = [AdminStatusUpdateOut(id=u.id, old_status=u.old_status, new_status=u.new_status, notes=u.notes,
-                                    created_at=u.created_at, changed_by=u.changed_by)
-               for u in await _status_updates(db, application_id)]
-    return ApplicationDetail(
-        id=application_id, user_id=application.user_id, user=user_out(applicant), profile=profile_out(applicant),
-        status=application.status, created_at=application.created_at,
-        notes=application.notes, admin_notes=application.admin_notes, status_updates=updates,
-        company=company_out(company) if company else None)
+async def application_detail(db: AsyncSession, application_id: int) -> ApplicationView:
+    return await _view(db, await _application(db, application_id))
 
 
 # ---- admin changes ------------------------------------------------------------------------------------
@@ -197,7 +147,7 @@ async def change_status(db: AsyncSession, application_id: int, change: StatusCha
     """Any status may follow any other (spec §4); the same status is fine as long as notes come with it."""
     application = await _application(db, application_id, lock=True)
     if change.status == application.status and change.notes is None:
-        raise ApiError(422, "nothing_to_update", NOTHING_TO_UPDATE)
+        raise ApiError(422, ApplicationsErrorCode.NOTHING_TO_UPDATE, NOTHING_TO_UPDATE)
     old_status = application.status
     application.status = change.status
     if change.notes is not None:
@@ -224,13 +174,15 @@ async def _follow_company(db: AsyncSession, application: Application) -> None:
 async def assign_company(db: AsyncSession, application_id: int, body: CompanyAssignment) -> None:
     application = await _application(db, application_id, lock=True)
     if application.status not in ASSIGNABLE_STATUSES:
-        raise ApiError(409, "not_assignable", "A company can be assigned only to an approved or active application")
+        raise ApiError(409, ApplicationsErrorCode.NOT_ASSIGNABLE,
+                       "A company can be assigned only to an approved or active application")
     company = (await db.exec(select(Company).where(col(Company.id) == body.company_id).with_for_update())).first()
     if company is None:
-        raise ApiError(404, "not_found", "Company not found", {"companyId": "Company not found"})
+        raise ApiError.on_field(404, ErrorCode.NOT_FOUND, "companyId", "Company not found",
+                                ApplicationsErrorCode.COMPANY_NOT_FOUND)
     if company.application_id not in (None, application_id):
-        raise ApiError(409, "company_taken", "This company is already assigned to another application",
-                       {"companyId": "This company is already assigned to another application"})
+        raise ApiError.on_field(409, ApplicationsErrorCode.COMPANY_TAKEN, "companyId",
+                                "This company is already assigned to another application")
     previous = await _company_of(db, application_id)
     if previous is not None and previous.id != company.id:
         previous.application_id, previous.status = None, "available"
@@ -242,22 +194,14 @@ async def assign_company(db: AsyncSession, application_id: int, body: CompanyAss
     db.add(company)
 
 
-def company_item(company: Company, applicant_name: str | None) -> CompanyListItem:
-    assert company.id is not None
-    return CompanyListItem(
-        id=company.id, name=company.name, registration_code=company.registration_code,
-        registration_date=company.registration_date, monthly_payment=euros(company.monthly_payment_cents),
-        status=company.status, application_id=company.application_id,
-        applicant_name=applicant_name, created_at=company.created_at)
-
-
-async def list_companies(db: AsyncSession) -> list[CompanyListItem]:
+async def list_companies(db: AsyncSession) -> list[tuple[Company, str | None]]:
+    """Every company, newest first, with the name of the applicant it is assigned to."""
     rows = (await db.execute(
         select(Company, Applicant.full_name)
         .outerjoin(Application, col(Application.id) == col(Company.application_id))
         .outerjoin(Applicant, col(Applicant.user_id) == col(Application.user_id))
         .order_by(col(Company.created_at).desc(), col(Company.id).desc()))).all()
-    return [company_item(company, name) for company, name in rows]
+    return [(company, name) for company, name in rows]
 
 
 async def create_company(db: AsyncSession, body: CompanyCreate) -> Company:
@@ -270,10 +214,9 @@ async def create_company(db: AsyncSession, body: CompanyCreate) -> Company:
     try:
         await db.flush()
     except IntegrityError:
-        await db.rollback()
         raise _code_taken() from None
     return company
 
 
 def _code_taken() -> ApiError:
-    return ApiError(409, "registration_code_taken", CODE_TAKEN, {"registrationCode": CODE_TAKEN})
+    return ApiError.on_field(409, ApplicationsErrorCode.REGISTRATION_CODE_TAKEN, "registrationCode", CODE_TAKEN)

@@ -15,7 +15,7 @@ from portal_common.bus import EventBus
 from portal_common.consumer import EventConsumer, Handler
 from portal_common.csrf import CsrfMiddleware
 from portal_common.db import Database
-from portal_common.errors import ERROR_RESPONSES, install_error_handlers
+from portal_common.errors import error_responses, install_error_handlers
 from portal_common.health import router as health_router
 from portal_common.observability import RequestLogMiddleware, configure_logging
 from portal_common.outbox import OutboxRelay
@@ -55,10 +55,11 @@ async def _connect_then_run(app: FastAPI, service: str, subscriptions: Sequence[
 
 
 def create_service_app(service: str, settings: ServiceSettings, routers: Sequence[APIRouter],
-                       subscriptions: Sequence[Subscription] = (),
+                       error_codes: Collection[str], subscriptions: Sequence[Subscription] = (),
                        streamed_bodies: Collection[RouteKey] = ()) -> FastAPI:
-    """`streamed_bodies`: (method, path) of routes that read their body as a stream under a limit of their
-    own; every other body is bounded by PORTAL_MAX_BODY_BYTES."""
+    """`error_codes`: every code the service answers with (its errors.ERROR_CODES), the enum of `code` in its
+    OpenAPI document. `streamed_bodies`: (method, path) of routes that read their body as a stream under a
+    limit of their own; every other body is bounded by PORTAL_MAX_BODY_BYTES."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -79,9 +80,9 @@ def create_service_app(service: str, settings: ServiceSettings, routers: Sequenc
             await app.state.db.dispose()
 
     app = FastAPI(title=f"portal {service}", lifespan=lifespan, openapi_url="/openapi.json", docs_url=None,
-                  redoc_url=None, responses=ERROR_RESPONSES)
+                  redoc_url=None, responses=error_responses(error_codes))
     app.state.settings = settings
-    install_error_handlers(app)
+    install_error_handlers(app, error_codes)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes, streamed=streamed_bodies)
     app.add_middleware(CsrfMiddleware, trusted_origins=settings.trusted_origin_list)
     app.add_middleware(RequestLogMiddleware)

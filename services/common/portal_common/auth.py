@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from fastapi import Depends, Request
 
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, ErrorCode
 
 ASSERTION_HEADER = "X-Portal-Identity"
 ASSERTION_TTL_SECONDS = 60
@@ -74,7 +74,7 @@ async def current_identity(request: Request) -> Identity:
     secret = request.app.state.settings.assertion_secret.get_secret_value()
     identity = verify_assertion(secret, token) if token else None
     if identity is None:
-        raise ApiError(401, "not_authenticated", "Not signed in")
+        raise ApiError(401, ErrorCode.NOT_AUTHENTICATED, "Not signed in")
     return identity
 
 
@@ -83,7 +83,7 @@ CurrentIdentity = Annotated[Identity, Depends(current_identity)]
 
 async def require_admin(identity: CurrentIdentity) -> Identity:
     if not identity.is_admin:
-        raise ApiError(403, "forbidden", "Admins only")
+        raise ApiError(403, ErrorCode.FORBIDDEN, "Admins only")
     return identity
 
 

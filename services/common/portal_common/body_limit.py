@@ -14,7 +14,7 @@ from collections.abc import Collection
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from portal_common.errors import error_response
+from portal_common.errors import ErrorCode, error_response
 
 MEGABYTE = 1024 * 1024
 DEFAULT_MAX_BODY_BYTES = MEGABYTE
@@ -81,5 +81,5 @@ class BodyLimitMiddleware:
             await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = error_response(413, "too_large", too_large_message(self.max_bytes))
+        response = error_response(413, ErrorCode.TOO_LARGE, too_large_message(self.max_bytes))
         await response(scope, receive, send)

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from portal_common.errors import error_response
+from portal_common.errors import ErrorCode, error_response
 
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -35,7 +35,7 @@ class CsrfMiddleware:
         if scope["type"] == "http" and scope["method"] in UNSAFE_METHODS and scope["path"].startswith("/api/"):
             headers = {k.decode().lower(): v.decode() for k, v in scope["headers"]}
             if not origin_allowed(headers, self.trusted):
-                response = error_response(403, "csrf_failed", "Cross-site request refused")
+                response = error_response(403, ErrorCode.CSRF_FAILED, "Cross-site request refused")
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)

@@ -7,11 +7,9 @@ connection is pinged before use and dropped if the server does not answer within
 """
 
 import asyncio
-from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Any
 
 import psycopg
-from fastapi import Depends, Request
 from sqlalchemy import event
 from sqlalchemy.exc import DisconnectionError, InvalidatePoolError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -78,12 +76,3 @@ class Database:
 
     async def dispose(self) -> None:
         await self.engine.dispose()
-
-
-async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
-    database: Database = request.app.state.db
-    async with database.session() as session:
-        yield session
-
-
-SessionDep = Annotated[AsyncSession, Depends(get_session)]

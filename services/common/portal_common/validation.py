@@ -1,14 +1,17 @@
 """Pydantic building blocks for request bodies: camelCase on the wire, and field errors that carry the
-texts the caller gives exactly (the error handler turns them into {"fields": {...}}). The rules' own texts
-(spec §5) live in the services that own the rules."""
+code and the text the caller gives exactly (the error handler turns them into {"fields": {...},
+"fieldCodes": {...}}). The rules' own codes and texts (spec §5) live in the services that own the rules."""
 
 import re
+from enum import StrEnum
 from typing import Annotated, Any
 
 from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
+
+from portal_common.errors import ErrorCode
 
 EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 MAX_EMAIL_LENGTH = 320
@@ -55,32 +58,32 @@ class CamelModel(BaseModel):
     def _no_lone_surrogates(cls, value: Any) -> Any:
         # Per field, so the 422 names the field that carries it.
         if has_lone_surrogate(value):
-            raise invalid(LONE_SURROGATE_MESSAGE)
+            raise invalid(ErrorCode.INVALID_CHARACTER, LONE_SURROGATE_MESSAGE)
         return value
 
 
-def invalid(message: str) -> PydanticCustomError:
-    # A custom error keeps the text as written (no "Value error, " prefix).
-    return PydanticCustomError("invalid", message)
+def invalid(code: StrEnum, message: str) -> PydanticCustomError:
+    # A custom error keeps the text as written (no "Value error, " prefix); its type is the field's code.
+    return PydanticCustomError(str(code), message)
 
 
-def at_least(value: str, length: int, message: str) -> str:
+def at_least(value: str, length: int, code: StrEnum, message: str) -> str:
     value = value.strip()
     if len(value) < length:
-        raise invalid(message)
+        raise invalid(code, message)
     return value
 
 
 def at_most(value: str, length: int, label: str) -> str:
     if len(value) > length:
-        raise invalid(f"{label} must be at most {length} characters")
+        raise invalid(ErrorCode.TOO_LONG, f"{label} must be at most {length} characters")
     return value
 
 
-def email_address(value: str, message: str) -> str:
+def email_address(value: str, code: StrEnum, message: str) -> str:
     value = value.strip()
     if len(value) > MAX_EMAIL_LENGTH or not EMAIL_PATTERN.match(value):
-        raise invalid(message)
+        raise invalid(code, message)
     return value
 
 

@@ -4,6 +4,7 @@ something borrowed from the outbox, and the texts of a service's rules (spec §5
 import ast
 import inspect
 from datetime import UTC, timedelta
+from enum import StrEnum
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,10 @@ from portal_common.clock import utcnow
 from portal_common.validation import email_address
 
 SERVICES_DIR = Path(__file__).resolve().parents[2]
+
+
+class ServiceCode(StrEnum):
+    INVALID_EMAIL = "invalid_email"
 PACKAGES = ("common/portal_common", "identity/identity", "applications/applications", "documents/documents",
             "contracts/contracts", "messages/messages")
 
@@ -39,6 +44,6 @@ def test_validation_helpers_carry_the_callers_text_only() -> None:
     """The email rule's text belongs to identity (Register) and messages (Contact); portal_common has none."""
     assert inspect.signature(email_address).parameters["message"].default is inspect.Parameter.empty
     with pytest.raises(PydanticCustomError) as raised:
-        email_address("mari@", "the service's own text")
-    assert raised.value.message() == "the service's own text"
-    assert email_address("  mari@example.com ", "unused") == "mari@example.com"
+        email_address("mari@", ServiceCode.INVALID_EMAIL, "the service's own text")
+    assert (raised.value.type, raised.value.message()) == ("invalid_email", "the service's own text")
+    assert email_address("  mari@example.com ", ServiceCode.INVALID_EMAIL, "unused") == "mari@example.com"

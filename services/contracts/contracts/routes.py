@@ -5,32 +5,17 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from contracts import service
-from contracts.models import Applicant, Contract
+from contracts.mappers import admin_contract_out, contract_out
+from contracts.models import Applicant
 from contracts.pdf import render_pdf
-from contracts.schemas import AdminContractOut, ContractCreate, ContractOut, ContractUser, SignRequest, StatusChange
+from contracts.schemas import AdminContractOut, ContractCreate, ContractOut, SignRequest, StatusChange
 from contracts.signatures import validate_signature
 from portal_common.auth import AdminIdentity, CurrentIdentity
-from portal_common.db import SessionDep
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, ErrorCode
+from portal_common.unit_of_work import SessionDep, UnitOfWorkDep
 from portal_common.validation import ResourceId
 
 router = APIRouter(prefix="/api", tags=["contracts"])
-
-
-def contract_out(contract: Contract) -> ContractOut:
-    assert contract.id is not None
-    return ContractOut(
-        id=contract.id, application_id=contract.application_id, user_id=contract.user_id, kind=contract.kind,
-        title=contract.title, content=contract.content, status=service.effective_status(contract),
-        created_at=contract.created_at, signed_at=contract.signed_at, expires_at=contract.expires_at,
-        signature_data=contract.signature_data)
-
-
-def admin_contract_out(contract: Contract, applicant: Applicant | None) -> AdminContractOut:
-    user = ContractUser(full_name=applicant.full_name if applicant else None,
-                        username=applicant.username if applicant else None,
-                        email=applicant.email if applicant else None)
-    return AdminContractOut(**contract_out(contract).model_dump(), created_by=contract.created_by, user=user)
 
 
 def client_ip(request: Request) -> str | None:
@@ -44,27 +29,22 @@ async def own_contracts(identity: CurrentIdentity, db: SessionDep) -> list[Contr
 
 
 @router.post("/contracts", status_code=201, response_model=AdminContractOut)
-async def create_contract(body: ContractCreate, request: Request, admin: AdminIdentity,
-                          db: SessionDep) -> AdminContractOut:
+async def create_contract(body: ContractCreate, admin: AdminIdentity, db: SessionDep) -> AdminContractOut:
     contract = await service.create(db, body, admin.user_id)
-    applicant = await db.get(Applicant, contract.user_id)
-    await db.commit()
-    request.app.state.relay.wake()
-    return admin_contract_out(contract, applicant)
+    return admin_contract_out(contract, await db.get(Applicant, contract.user_id))
 
 
 @router.post("/contracts/{contract_id}/sign", response_model=ContractOut)
 async def sign_contract(contract_id: ResourceId, body: SignRequest, request: Request, identity: CurrentIdentity,
-                        db: SessionDep) -> ContractOut:
+                        unit_of_work: UnitOfWorkDep) -> ContractOut:
     # Not yours → 404; not signable (signed, expired, cancelled) → 409; then the drawing itself → 422.
     # sign() checks the state again under a row lock, so two signatures at once cannot both win.
+    db = unit_of_work.session
     await service.visible_contract(db, contract_id, identity.user_id, is_admin=False)
-    await service.ensure_signable(db, contract_id)
+    await service.ensure_signable(unit_of_work, contract_id, "signed")
     signature = validate_signature(body.signature_data)
     contract = await service.sign(db, contract_id, identity.user_id, signature, client_ip(request),
                                   request.headers.get("user-agent"))
-    await db.commit()
-    request.app.state.relay.wake()
     return contract_out(contract)
 
 
@@ -72,7 +52,7 @@ async def sign_contract(contract_id: ResourceId, body: SignRequest, request: Req
 async def contract_pdf(contract_id: ResourceId, identity: CurrentIdentity, db: SessionDep) -> Response:
     contract = await service.visible_contract(db, contract_id, identity.user_id, identity.is_admin)
     if contract.signed_at is None:
-        raise ApiError(409, "conflict", "Only a signed contract has a PDF", {"status": contract.status})
+        raise ApiError(409, ErrorCode.CONFLICT, "Only a signed contract has a PDF")
     assert contract.id is not None
     pdf = render_pdf(contract, await service.audit_of(db, contract.id))
     name = f"contract-{contract.id}-{contract.signed_at:%Y%m%d}.pdf"
@@ -90,10 +70,8 @@ async def admin_contracts(_: AdminIdentity, db: SessionDep) -> list[AdminContrac
 
 @router.put("/admin/contracts/{contract_id}/status", response_model=AdminContractOut)
 async def change_status(contract_id: ResourceId, body: StatusChange, _: AdminIdentity,
-                        db: SessionDep) -> AdminContractOut:
-    contract = await service.change_status(db, contract_id, body.status)
-    applicant = await db.get(Applicant, contract.user_id)
-    await db.commit()
-    return admin_contract_out(contract, applicant)
+                        unit_of_work: UnitOfWorkDep) -> AdminContractOut:
+    contract = await service.change_status(unit_of_work, contract_id, body.status)
+    return admin_contract_out(contract, await unit_of_work.session.get(Applicant, contract.user_id))
 
 

@@ -5,6 +5,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from contracts.errors import ContractsErrorCode
 from contracts.signatures import NOT_PNG
 from contracts.templates import TALLINN
 from portal_common.clock import utcnow
@@ -13,6 +14,7 @@ from portal_common.validation import MAX_DB_INT, CamelModel, at_most, invalid
 MAX_TITLE_LENGTH = 200
 MAX_CONTENT_LENGTH = 100_000
 END_OF_DAY = time(23, 59, 59)
+INVALID_EXPIRY = "Please enter a valid expiry date"
 
 
 def parse_expiry(value: str) -> datetime:
@@ -26,7 +28,7 @@ def parse_expiry(value: str) -> datetime:
             moment = moment if moment.tzinfo is not None else moment.replace(tzinfo=TALLINN)
         moment.astimezone(UTC)  # far-out dates with an offset can overflow
     except (ValueError, OverflowError):
-        raise invalid("Please enter a valid expiry date") from None
+        raise invalid(ContractsErrorCode.INVALID_EXPIRY_DATE, INVALID_EXPIRY) from None
     return moment
 
 
@@ -72,7 +74,7 @@ class ContractCreate(CamelModel):
     def _user_id(cls, v: Any) -> int:
         user_id = _database_id(v)
         if not user_id:
-            raise invalid("Please select a user")
+            raise invalid(ContractsErrorCode.USER_REQUIRED, "Please select a user")
         return user_id
 
     @field_validator("application_id", mode="before")
@@ -82,7 +84,7 @@ class ContractCreate(CamelModel):
             return None
         application_id = _database_id(v)
         if not application_id:
-            raise invalid("Please select an application")
+            raise invalid(ContractsErrorCode.APPLICATION_REQUIRED, "Please select an application")
         return application_id
 
     @field_validator("title", mode="before")
@@ -90,7 +92,7 @@ class ContractCreate(CamelModel):
     def _title(cls, v: Any) -> str:
         title = _text(v).strip()
         if not title:
-            raise invalid("Title is required")
+            raise invalid(ContractsErrorCode.TITLE_REQUIRED, "Title is required")
         return at_most(title, MAX_TITLE_LENGTH, "Title")
 
     @field_validator("content", mode="before")
@@ -98,7 +100,7 @@ class ContractCreate(CamelModel):
     def _content(cls, v: Any) -> str:
         content = _text(v).replace("\r\n", "\n")
         if not content.strip():
-            raise invalid("Content is required")
+            raise invalid(ContractsErrorCode.CONTENT_REQUIRED, "Content is required")
         # Kept as typed (line breaks included): this is the text that gets signed and hashed.
         return at_most(content, MAX_CONTENT_LENGTH, "Content")
 
@@ -108,10 +110,10 @@ class ContractCreate(CamelModel):
         if v is None or (isinstance(v, str) and not v.strip()):
             return None
         if not isinstance(v, str):
-            raise invalid("Please enter a valid expiry date")
+            raise invalid(ContractsErrorCode.INVALID_EXPIRY_DATE, INVALID_EXPIRY)
         expires_at = parse_expiry(v)
         if expires_at <= utcnow():
-            raise invalid("The expiry date must be in the future")
+            raise invalid(ContractsErrorCode.EXPIRY_IN_PAST, "The expiry date must be in the future")
         return expires_at.astimezone(UTC)  # stored and answered in UTC, like every other time
 
 
@@ -123,7 +125,7 @@ class SignRequest(CamelModel):
     def _signature_data(cls, v: Any) -> str | None:
         # The image itself is checked by contracts.signatures, which answers with its own field messages.
         if v is not None and not isinstance(v, str):
-            raise invalid(NOT_PNG)
+            raise invalid(ContractsErrorCode.INVALID_SIGNATURE, NOT_PNG)
         return v
 
 
@@ -139,7 +141,7 @@ class StatusChange(CamelModel):
     @classmethod
     def _status(cls, v: Any) -> Any:
         if v not in ("sent", "cancelled"):
-            raise invalid("Status must be 'sent' or 'cancelled'")
+            raise invalid(ContractsErrorCode.INVALID_STATUS, "Status must be 'sent' or 'cancelled'")
         return v
 
 
@@ -147,10 +149,10 @@ class ContractOut(CamelModel):
     id: int
     application_id: int | None
     user_id: int
-    kind: str
+    kind: Literal["employment", "admin"]
     title: str
     content: str
-    status: str
+    status: Literal["pending", "sent", "signed", "expired", "cancelled"]
     created_at: datetime
     signed_at: datetime | None
     expires_at: datetime | None

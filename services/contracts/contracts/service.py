@@ -5,11 +5,12 @@ import hashlib
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from contracts.errors import ContractsErrorCode
 from contracts.models import (
     EMPLOYMENT_ONLY,
     KIND_ADMIN,
@@ -26,10 +27,11 @@ from contracts.schemas import ContractCreate
 from contracts.signatures import Signature
 from contracts.templates import CONTRACT_TITLES, language_or_default, render_employment_contract
 from portal_common.clock import utcnow
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import ContractAcceptance, ContractCreated, ContractSigned
 from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
+from portal_common.unit_of_work import UnitOfWork
 
 MAX_USER_AGENT = 500
 USER_NOT_FOUND = "User not found"
@@ -50,7 +52,7 @@ def effective_status(contract: Contract, now: datetime | None = None) -> str:
 
 
 def not_found() -> ApiError:
-    return ApiError(404, "not_found", "Contract not found")
+    return ApiError(404, ErrorCode.NOT_FOUND, "Contract not found")
 
 
 # ---- the applicant projection -------------------------------------------------------------------------
@@ -88,13 +90,15 @@ async def check_references(db: AsyncSession, body: ContractCreate) -> None:
     trusting unknown ids would let a contract point at nobody. The registration contract comes with the same
     event, so a user unknown here has no contracts yet either."""
     if await db.get(Applicant, body.user_id) is None:
-        raise ApiError(422, "validation_error", USER_NOT_FOUND, {"userId": USER_NOT_FOUND})
+        raise ApiError.on_field(422, ErrorCode.VALIDATION_ERROR, "userId", USER_NOT_FOUND,
+                                ContractsErrorCode.USER_NOT_FOUND)
     if body.application_id is None:
         return
     application = await db.get(KnownApplication, body.application_id)
     if application is None or application.user_id != body.user_id:
-        message = APPLICATION_NOT_FOUND if application is None else NOT_THEIR_APPLICATION
-        raise ApiError(422, "validation_error", message, {"applicationId": message})
+        code, message = ((ContractsErrorCode.APPLICATION_NOT_FOUND, APPLICATION_NOT_FOUND) if application is None
+                         else (ContractsErrorCode.NOT_USERS_APPLICATION, NOT_THEIR_APPLICATION))
+        raise ApiError.on_field(422, ErrorCode.VALIDATION_ERROR, "applicationId", message, code)
 
 
 async def create(db: AsyncSession, body: ContractCreate, admin_id: int) -> Contract:
@@ -177,24 +181,31 @@ async def _locked(db: AsyncSession, contract_id: int) -> Contract | None:
 
 
 def _refuse_transition(contract: Contract, status: str, action: str) -> ApiError:
-    return ApiError(409, "conflict", f"A {status} contract cannot be {action}", {"status": status})
+    return ApiError(409, ErrorCode.CONFLICT, f"A {status} contract cannot be {action}")
 
 
-async def expire_if_due(db: AsyncSession, contract: Contract) -> bool:
-    """Writes down an expiry that has passed; returns whether the contract is (now) expired."""
-    if effective_status(contract) == "expired" and contract.status != "expired":
-        contract.status = "expired"
-        db.add(contract)
-        await db.commit()
-    return contract.status == "expired"
+def _refuse_unless_signable(contract: Contract, action: str) -> None:
+    status = effective_status(contract)
+    if status not in SIGNABLE_STATUSES:
+        raise _refuse_transition(contract, status, action)
 
 
-async def ensure_signable(db: AsyncSession, contract_id: int) -> None:
-    contract = await db.get(Contract, contract_id)
+async def _write_down_expiry(db: AsyncSession, contract_id: int) -> None:
+    await db.execute(update(Contract).where(col(Contract.id) == contract_id,
+                                            col(Contract.status).in_(SIGNABLE_STATUSES),
+                                            col(Contract.expires_at) <= utcnow()).values(status="expired"))
+
+
+async def ensure_signable(unit_of_work: UnitOfWork, contract_id: int, action: str) -> None:
+    """Refuses (409) a contract that can no longer be signed, sent or cancelled. An expiry that has passed is
+    written down first, in a transaction of its own, as the refusal rolls the request's back; so this runs
+    before the request locks the row, which that transaction would wait for."""
+    contract = await unit_of_work.session.get(Contract, contract_id)
     if contract is None:
         raise not_found()
-    if await expire_if_due(db, contract) or contract.status not in SIGNABLE_STATUSES:
-        raise _refuse_transition(contract, contract.status, "signed")
+    if effective_status(contract) == "expired" and contract.status != "expired":
+        await unit_of_work.commit_independently(lambda session: _write_down_expiry(session, contract_id))
+    _refuse_unless_signable(contract, action)
 
 
 async def sign(db: AsyncSession, contract_id: int, user_id: int, signature: Signature, ip: str | None,
@@ -202,8 +213,7 @@ async def sign(db: AsyncSession, contract_id: int, user_id: int, signature: Sign
     contract = await _locked(db, contract_id)  # two signatures at once: the second waits, then sees "signed"
     if contract is None or contract.user_id != user_id:
         raise not_found()
-    if await expire_if_due(db, contract) or contract.status not in SIGNABLE_STATUSES:
-        raise _refuse_transition(contract, contract.status, "signed")
+    _refuse_unless_signable(contract, "signed")
     signer = await db.get(Applicant, user_id)
     now = utcnow()
     digest = sha256_text(contract.content)
@@ -219,13 +229,15 @@ async def sign(db: AsyncSession, contract_id: int, user_id: int, signature: Sign
     return contract
 
 
-async def change_status(db: AsyncSession, contract_id: int, status: str) -> Contract:
+async def change_status(unit_of_work: UnitOfWork, contract_id: int, status: str) -> Contract:
     """An admin sends (pending → sent) or cancels (pending or sent → cancelled) an unsigned contract."""
+    action = "sent" if status == "sent" else "cancelled"
+    await ensure_signable(unit_of_work, contract_id, action)
+    db = unit_of_work.session
     contract = await _locked(db, contract_id)
     if contract is None:
         raise not_found()
-    if await expire_if_due(db, contract) or contract.status not in SIGNABLE_STATUSES:
-        raise _refuse_transition(contract, contract.status, "sent" if status == "sent" else "cancelled")
+    _refuse_unless_signable(contract, action)
     contract.status = status
     db.add(contract)
     return contract

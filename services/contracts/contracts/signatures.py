@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageChops, UnidentifiedImageError
 
+from contracts.errors import ContractsErrorCode
 from portal_common.errors import ApiError
 
 DATA_URL_PREFIX = "data:image/png;base64,"
@@ -25,6 +26,8 @@ DARK_ENOUGH = 170  # grey level below which an opaque pixel counts as ink (white
 NOT_PNG = "The signature must be a PNG image"
 TOO_LARGE = "The signature image is too large"
 BLANK = "Please draw your signature"
+FIELD_CODES = {NOT_PNG: ContractsErrorCode.INVALID_SIGNATURE, TOO_LARGE: ContractsErrorCode.SIGNATURE_TOO_LARGE,
+               BLANK: ContractsErrorCode.SIGNATURE_MISSING}
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,7 @@ class Signature:
 
 
 def _refuse(message: str) -> ApiError:
-    return ApiError(422, "invalid_signature", message, {"signatureData": message})
+    return ApiError.on_field(422, ContractsErrorCode.INVALID_SIGNATURE, "signatureData", message, FIELD_CODES[message])
 
 
 def ink_pixels(image: Image.Image) -> int:

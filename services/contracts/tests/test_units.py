@@ -115,3 +115,21 @@ def test_the_pdf_embeds_a_unicode_font_and_the_signature() -> None:
     assert b"+DejaVuSansBook\n" in pdf and b"+DejaVuSansBold\n" in pdf  # test_pdf.py reads them back
     without_audit = render_pdf(contract.model_copy(update={"signature_data": None}), None)
     assert without_audit.startswith(b"%PDF-") and b"/Subtype /Image" not in without_audit
+
+
+def test_each_signature_refusal_names_its_own_field_code() -> None:
+    """Issue 12: under the signature the SPA shows the reason in the reader's language by its code."""
+    for data_url, code in [("not a data url", "invalid_signature"), (png(ink=None), "signature_missing"),
+                           (png(size=(2001, 20)), "signature_too_large")]:
+        with pytest.raises(ApiError) as error:
+            validate_signature(data_url)
+        assert (error.value.code, error.value.field_codes) == ("invalid_signature", {"signatureData": code})
+
+
+def test_the_spa_names_the_registration_contract_as_it_is_stored_in_each_language() -> None:
+    """Issue 12: the SPA shows the registration contract's title in the reader's language by its kind; its
+    texts are the titles it is stored under when signed in that language."""
+    locales = Path(__file__).resolve().parents[3] / "web" / "public" / "locales"
+    shown = {lang: json.loads((locales / lang / "contracts.json").read_text())["titles"]["employment"]
+             for lang in ("et", "en")}
+    assert shown == CONTRACT_TITLES

@@ -2,6 +2,7 @@
 
 from documents import routes
 from documents.config import get_settings
+from documents.errors import ERROR_CODES
 from documents.handlers import (
     on_application_created,
     on_application_status_changed,
@@ -13,7 +14,7 @@ from portal_common.app import Subscription, create_service_app
 from portal_common.events import ApplicationCreated, ApplicationStatusChanged, ProfileUpdated, UserRegistered
 
 return_large_buffers_to_the_os()
-app = create_service_app("documents", get_settings(), [routes.router], subscriptions=[
+app = create_service_app("documents", get_settings(), [routes.router], error_codes=ERROR_CODES, subscriptions=[
     Subscription(UserRegistered.TYPE, on_user_registered),
     Subscription(ProfileUpdated.TYPE, on_profile_updated),
     Subscription(ApplicationCreated.TYPE, on_application_created),

@@ -13,6 +13,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from documents.config import DocumentsSettings
+from documents.errors import DocumentsErrorCode
 from documents.models import Document
 from portal_common.errors import ApiError
 
@@ -59,7 +60,7 @@ class Quota:
 
 
 def quota_exceeded(message: str) -> ApiError:
-    return ApiError(413, "quota_exceeded", message, {"file": message})
+    return ApiError.on_field(413, DocumentsErrorCode.QUOTA_EXCEEDED, "file", message)
 
 
 async def usage_of(db: AsyncSession, user_id: int) -> Usage:

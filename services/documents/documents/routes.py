@@ -15,12 +15,13 @@ from urllib3 import BaseHTTPResponse
 
 from documents import service
 from documents.config import DocumentsSettings
+from documents.mappers import admin_document_out, document_out, request_out
 from documents.schemas import AdminDocumentOut, DocumentOut, DocumentRequestCreate, DocumentRequestOut, ReviewRequest
 from documents.storage import StorageDep
 from documents.uploads import extension
 from portal_common.auth import AdminIdentity, CurrentIdentity
-from portal_common.db import SessionDep
-from portal_common.errors import ApiError, error_response, unavailable
+from portal_common.errors import ApiError, ErrorCode, error_response, unavailable
+from portal_common.unit_of_work import SessionDep, UnitOfWorkDep
 from portal_common.validation import ResourceId
 
 log = logging.getLogger(__name__)
@@ -61,16 +62,16 @@ async def storage_unavailable(_: Request, error: Exception) -> JSONResponse:
              responses={413: {"description": "File too large (`too_large`) or upload quota reached "
                                              "(`quota_exceeded`)"},
                         415: {"description": "File type refused"}, **STORAGE_DOWN})
-async def upload(request: Request, identity: CurrentIdentity, db: SessionDep, storage: StorageDep,
+async def upload(request: Request, identity: CurrentIdentity, unit_of_work: UnitOfWorkDep, storage: StorageDep,
                  settings: SettingsDep) -> DocumentOut:
-    document = await service.receive_upload(request, identity, db, storage, settings)
-    request.app.state.relay.wake()
-    return service.document_out(document)
+    body = service.UploadBody(request.stream(), request.headers.get("content-type", ""),
+                              request.headers.get("content-length"))
+    return document_out(await service.receive_upload(body, identity, unit_of_work, storage, settings))
 
 
 @router.get("/documents", response_model=list[DocumentOut])
 async def list_own(identity: CurrentIdentity, db: SessionDep) -> list[DocumentOut]:
-    return [service.document_out(d) for d in await service.own_documents(db, identity.user_id)]
+    return [document_out(d) for d in await service.own_documents(db, identity.user_id)]
 
 
 def _ascii(text: str) -> str:
@@ -97,7 +98,7 @@ async def download(document_id: ResourceId, identity: CurrentIdentity, db: Sessi
         stored = await anyio.to_thread.run_sync(storage.get_stream, document.object_key)
     except S3Error as error:
         if error.code in ("NoSuchKey", "NoSuchObject"):
-            raise ApiError(404, "not_found", "The file of this document is missing") from None
+            raise ApiError(404, ErrorCode.NOT_FOUND, "The file of this document is missing") from None
         raise
 
     async def body(response: BaseHTTPResponse) -> AsyncIterator[bytes]:
@@ -121,27 +122,19 @@ async def download(document_id: ResourceId, identity: CurrentIdentity, db: Sessi
 
 @router.get("/document-requests", response_model=list[DocumentRequestOut])
 async def list_requests(identity: CurrentIdentity, db: SessionDep) -> list[DocumentRequestOut]:
-    return await service.own_requests(db, identity.user_id)
+    return [request_out(r, document_id) for r, document_id in await service.own_requests(db, identity.user_id)]
 
 
 @router.post("/document-requests", status_code=201, response_model=DocumentRequestOut)
-async def create_request(body: DocumentRequestCreate, admin: AdminIdentity, request: Request,
-                         db: SessionDep) -> DocumentRequestOut:
-    created = await service.create_request(db, admin.user_id, body)
-    await db.commit()
-    request.app.state.relay.wake()
-    return service.request_out(created, None)
+async def create_request(body: DocumentRequestCreate, admin: AdminIdentity, db: SessionDep) -> DocumentRequestOut:
+    return request_out(await service.create_request(db, admin.user_id, body), None)
 
 
 @router.get("/admin/documents", response_model=list[AdminDocumentOut])
 async def list_all(_: AdminIdentity, db: SessionDep) -> list[AdminDocumentOut]:
-    return [service.admin_document_out(d, a) for d, a in await service.all_documents(db)]
+    return [admin_document_out(d, a) for d, a in await service.all_documents(db)]
 
 
 @router.put("/admin/documents/{document_id}/status", response_model=DocumentOut)
-async def review(document_id: ResourceId, body: ReviewRequest, admin: AdminIdentity, request: Request,
-                 db: SessionDep) -> DocumentOut:
-    document = await service.review(db, document_id, body.status, admin.user_id)
-    await db.commit()
-    request.app.state.relay.wake()
-    return service.document_out(document)
+async def review(document_id: ResourceId, body: ReviewRequest, admin: AdminIdentity, db: SessionDep) -> DocumentOut:
+    return document_out(await service.review(db, document_id, body.status, admin.user_id))

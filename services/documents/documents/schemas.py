@@ -5,6 +5,7 @@ from typing import Any, Literal
 
 from pydantic import field_validator, model_validator
 
+from documents.errors import DocumentsErrorCode
 from portal_common.validation import MAX_DB_INT, CamelModel, ReferenceId, at_most, invalid
 
 MAX_NAME_LENGTH = 200
@@ -70,9 +71,9 @@ class DocumentRequestCreate(CamelModel):
     @classmethod
     def _user(cls, v: int | None) -> int:
         if v is None:
-            raise invalid("User is required")
+            raise invalid(DocumentsErrorCode.USER_REQUIRED, "User is required")
         if not 1 <= v <= MAX_DB_INT:
-            raise invalid("Unknown user")
+            raise invalid(DocumentsErrorCode.USER_NOT_FOUND, "Unknown user")
         return v
 
     @field_validator("name")
@@ -80,7 +81,7 @@ class DocumentRequestCreate(CamelModel):
     def _name(cls, v: str | None) -> str:
         v = (v or "").strip()
         if not v:
-            raise invalid("Name is required")
+            raise invalid(DocumentsErrorCode.NAME_REQUIRED, "Name is required")
         return at_most(v, MAX_NAME_LENGTH, "Name")
 
     @field_validator("description")

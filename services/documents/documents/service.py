@@ -3,20 +3,22 @@ review, who may download what, and the applicant projection."""
 
 import re
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
+from functools import partial
 from typing import Any
 
 import anyio
 import anyio.to_thread
-from fastapi import Request
 from sqlalchemy import func
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from documents.config import DocumentsSettings
+from documents.errors import DocumentsErrorCode
 from documents.models import (
     PENDING,
     REJECTED,
@@ -27,15 +29,7 @@ from documents.models import (
     DocumentRequest,
 )
 from documents.quota import Quota, lock_account, usage_of
-from documents.schemas import (
-    MAX_DESCRIPTION_LENGTH,
-    MAX_NAME_LENGTH,
-    AdminDocumentOut,
-    DocumentOut,
-    DocumentRequestCreate,
-    DocumentRequestOut,
-    DocumentUser,
-)
+from documents.schemas import MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, DocumentRequestCreate
 from documents.storage import Storage, StorageUnavailable
 from documents.uploads import (
     BadContent,
@@ -52,10 +46,11 @@ from documents.uploads import (
 )
 from portal_common.auth import Identity
 from portal_common.clock import utcnow
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import DocumentRequested, DocumentReviewed, DocumentUploaded
 from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
+from portal_common.unit_of_work import UnitOfWork
 from portal_common.validation import MAX_DB_INT
 
 # Room for the form's other fields and the multipart framing on top of the file itself.
@@ -70,11 +65,11 @@ UPLOADABLE_REQUEST_STATES = (REQUESTED, REJECTED)
 
 
 def not_found(what: str = "Document") -> ApiError:
-    return ApiError(404, "not_found", f"{what} not found")
+    return ApiError(404, ErrorCode.NOT_FOUND, f"{what} not found")
 
 
-def invalid_field(field: str, message: str) -> ApiError:
-    return ApiError(422, "validation_error", message, {field: message})
+def invalid_field(field: str, code: StrEnum, message: str) -> ApiError:
+    return ApiError.on_field(422, ErrorCode.VALIDATION_ERROR, field, message, code)
 
 
 # ---- the applicant projection ---------------------------------------------------------------------------
@@ -94,33 +89,6 @@ async def note_application(db: AsyncSession, user_id: int, application_id: int) 
 
 
 # ---- reading ----------------------------------------------------------------------------------------------
-
-def download_path(document_id: int) -> str:
-    return f"/api/documents/{document_id}/download"
-
-
-def document_out(document: Document) -> DocumentOut:
-    assert document.id is not None
-    return DocumentOut(id=document.id, application_id=document.application_id, request_id=document.request_id,
-                       name=document.name, description=document.description, file_type=document.file_type,
-                       file_path=download_path(document.id), status=document.status,
-                       created_at=document.created_at, size=document.size)
-
-
-def admin_document_out(document: Document, applicant: Applicant | None) -> AdminDocumentOut:
-    user = DocumentUser(full_name=applicant.full_name if applicant else None,
-                        username=applicant.username if applicant else None,
-                        email=applicant.email if applicant else None)
-    return AdminDocumentOut(**document_out(document).model_dump(), user_id=document.user_id, user=user,
-                            reviewed_at=document.reviewed_at)
-
-
-def request_out(request: DocumentRequest, document_id: int | None) -> DocumentRequestOut:
-    assert request.id is not None
-    return DocumentRequestOut(id=request.id, user_id=request.user_id, application_id=request.application_id,
-                              name=request.name, description=request.description, due_date=request.due_date,
-                              status=request.status, created_at=request.created_at, document_id=document_id)
-
 
 NEWEST_FIRST = (col(Document.created_at).desc(), col(Document.id).desc())
 
@@ -145,11 +113,12 @@ async def latest_documents(db: AsyncSession, request_ids: list[int]) -> dict[int
             if request_id is not None and document_id is not None}
 
 
-async def own_requests(db: AsyncSession, user_id: int) -> list[DocumentRequestOut]:
+async def own_requests(db: AsyncSession, user_id: int) -> list[tuple[DocumentRequest, int | None]]:
+    """The user's requests, newest first, each with the id of the newest document uploaded for it."""
     requests = (await db.exec(select(DocumentRequest).where(col(DocumentRequest.user_id) == user_id)
                               .order_by(col(DocumentRequest.created_at).desc(), col(DocumentRequest.id).desc()))).all()
     latest = await latest_documents(db, [r.id for r in requests if r.id is not None])
-    return [request_out(r, latest.get(r.id or 0)) for r in requests]
+    return [(r, latest.get(r.id or 0)) for r in requests]
 
 
 async def downloadable(db: AsyncSession, identity: Identity, document_id: int) -> Document:
@@ -171,9 +140,10 @@ async def check_references(db: AsyncSession, user_id: int, application_id: int |
     as contracts does: a reference is refused rather than trusted."""
     applicant = await db.get(Applicant, user_id)
     if applicant is None:
-        raise invalid_field("userId", "User not found")
+        raise invalid_field("userId", DocumentsErrorCode.USER_NOT_FOUND, "User not found")
     if application_id is not None and applicant.application_id != application_id:
-        raise invalid_field("applicationId", "This is not the user's application")
+        raise invalid_field("applicationId", DocumentsErrorCode.NOT_USERS_APPLICATION,
+                            "This is not the user's application")
 
 
 async def create_request(db: AsyncSession, admin_id: int, body: DocumentRequestCreate) -> DocumentRequest:
@@ -195,7 +165,7 @@ async def review(db: AsyncSession, document_id: int, status: str, admin_id: int)
     if document is None:
         raise not_found()
     if document.status != PENDING:
-        raise ApiError(409, "conflict", f"This document was already {document.status}")
+        raise ApiError(409, ErrorCode.CONFLICT, f"This document was already {document.status}")
     document.status, document.reviewed_by, document.reviewed_at = status, admin_id, utcnow()
     db.add(document)
     if document.request_id is not None:
@@ -228,7 +198,7 @@ async def _open_request(db: AsyncSession, user_id: int, request_id: int, lock: b
     if request.status not in UPLOADABLE_REQUEST_STATES:
         message = ("A document for this request is waiting for review" if request.status == SUBMITTED
                    else "This request is already fulfilled")
-        raise ApiError(409, "conflict", message)
+        raise ApiError(409, ErrorCode.CONFLICT, message)
     return request
 
 
@@ -237,7 +207,7 @@ def _request_id(form: dict[str, str]) -> int | None:
     if not raw or raw in ("null", "undefined"):
         return None
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 10 and 1 <= int(raw) <= MAX_DB_INT):
-        raise invalid_field("requestId", "Invalid document request")
+        raise invalid_field("requestId", DocumentsErrorCode.INVALID_DOCUMENT_REQUEST, "Invalid document request")
     return int(raw)
 
 
@@ -248,19 +218,20 @@ def _form_value(field: str, raw: bytes) -> str:
     try:
         value = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise invalid_field(field, f"{label} must be UTF-8 text") from None
+        raise invalid_field(field, ErrorCode.INVALID_CHARACTER, f"{label} must be UTF-8 text") from None
     if CONTROL_CHARACTERS.search(value):
-        raise invalid_field(field, f"{label} must not contain control characters")
+        raise invalid_field(field, ErrorCode.INVALID_CHARACTER, f"{label} must not contain control characters")
     return value
 
 
 def _name_and_description(form: dict[str, str], file_name: str) -> tuple[str, str | None]:
     name = " ".join(form.get("name", "").split()) or file_name
     if len(name) > MAX_NAME_LENGTH:
-        raise invalid_field("name", f"Name must be at most {MAX_NAME_LENGTH} characters")
+        raise invalid_field("name", ErrorCode.TOO_LONG, f"Name must be at most {MAX_NAME_LENGTH} characters")
     description = form.get("description", "").strip() or None
     if description is not None and len(description) > MAX_DESCRIPTION_LENGTH:
-        raise invalid_field("description", f"Description must be at most {MAX_DESCRIPTION_LENGTH} characters")
+        raise invalid_field("description", ErrorCode.TOO_LONG,
+                            f"Description must be at most {MAX_DESCRIPTION_LENGTH} characters")
     return name, description
 
 
@@ -280,7 +251,7 @@ async def _store_file(reader: MultipartReader, raw_name: str, storage: Storage, 
     kind = kind_for(file_name)  # the extension first: nothing is read for a refused type
     head, complete = await reader.read_head()
     if not head:
-        raise invalid_field("file", "The file is empty")
+        raise invalid_field("file", DocumentsErrorCode.FILE_EMPTY, "The file is empty")
     if not kind.check(head, complete):
         raise unsupported_type()
     key = uuid.uuid4().hex
@@ -302,26 +273,35 @@ async def _store_file(reader: MultipartReader, raw_name: str, storage: Storage, 
     return StoredFile(key, file_name or f"document.{kind.extensions[0]}", kind, source.size)
 
 
-def _declared_length(request: Request) -> int | None:
-    declared = request.headers.get("content-length", "")
-    if not (declared.isascii() and declared.isdigit()):
-        return None
-    return int(declared) if len(declared) <= 18 else 10**18  # a longer number is only ever too large
+@dataclass(frozen=True)
+class UploadBody:
+    """An upload as its request brings it: the body as it arrives and the two headers that describe it."""
+
+    chunks: AsyncIterator[bytes]
+    content_type: str
+    content_length: str | None
+
+    def declared_length(self) -> int | None:
+        declared = self.content_length or ""
+        if not (declared.isascii() and declared.isdigit()):
+            return None
+        return int(declared) if len(declared) <= 18 else 10**18  # a longer number is only ever too large
 
 
-async def receive_upload(request: Request, identity: Identity, db: AsyncSession, storage: Storage,
+async def receive_upload(body: UploadBody, identity: Identity, unit_of_work: UnitOfWork, storage: Storage,
                          settings: DocumentsSettings) -> Document:
     """Streams the form's file to storage while reading the form, then records the document and its event
-    in one transaction. A file that did not reach storage gets no row; a stored file whose row could not be
-    written (or whose form turned out invalid, or that no longer fits the quota) is removed again.
+    in the unit of work's transaction. A file that did not reach storage gets no row; a stored file whose row
+    is not committed (the form turned out invalid, the file no longer fits the quota, the commit failed) is
+    removed again.
 
     A refusal leaves the connection open: uvicorn discards the unread rest of the body until the gateway,
     which has the answer by then, stops forwarding it. Closing instead resets the connection under the
     gateway with bytes unread, and the gateway now and then lost the 413 and answered 502."""
-    max_file = settings.max_upload_bytes
-    boundary = boundary_of(request.headers.get("content-type", ""))
+    max_file, db = settings.max_upload_bytes, unit_of_work.session
+    boundary = boundary_of(body.content_type)
     max_body = max_file + FORM_OVERHEAD_BYTES
-    declared = _declared_length(request)
+    declared = body.declared_length()
     if declared is not None and declared > max_body:
         raise too_large(max_file)  # refused before a byte of the body is read
     quota = Quota.from_settings(settings)
@@ -331,39 +311,34 @@ async def receive_upload(request: Request, identity: Identity, db: AsyncSession,
         raise quota.bytes_exceeded()
     limit = (FileLimit(max_file, lambda: too_large(max_file)) if max_file <= bytes_left
              else FileLimit(bytes_left, quota.bytes_exceeded))
-    reader = MultipartReader(request.stream(), boundary, max_body, lambda: too_large(max_file))
-    return await _receive_form(reader, identity, db, storage, limit, quota)
+    reader = MultipartReader(body.chunks, boundary, max_body, lambda: too_large(max_file))
+    return await _receive_form(reader, identity, unit_of_work, storage, limit, quota)
 
 
-async def _receive_form(reader: MultipartReader, identity: Identity, db: AsyncSession, storage: Storage,
+async def _receive_form(reader: MultipartReader, identity: Identity, unit_of_work: UnitOfWork, storage: Storage,
                         limit: FileLimit, quota: Quota) -> Document:
+    db = unit_of_work.session
     form: dict[str, str] = {}
     stored: StoredFile | None = None
-    try:
-        while (part := await reader.next_part()) is not None:
-            if part.name == "file" and part.file_name:  # a browser sends filename="" when none was chosen
-                if stored is not None:
-                    raise invalid_field("file", "Upload one file at a time")
-                request_id = _request_id(form)
-                if request_id is not None:  # the form named the request first: refuse before storing anything
-                    await _open_request(db, identity.user_id, request_id, lock=False)
-                    await db.rollback()  # give the connection back while the file streams
-                stored = await _store_file(reader, part.file_name, storage, limit)
-            elif part.file_name is None and part.name in TEXT_FIELDS:
-                value = await reader.read_field(FIELD_LIMIT_BYTES)
-                if value is None:
-                    raise invalid_field(part.name, "This field is too long")
-                form[part.name] = _form_value(part.name, value)
-        if stored is None:
-            raise invalid_field("file", "Please select a file to upload.")
-        name, description = _name_and_description(form, stored.file_name)
-        document = await _record_upload(db, identity.user_id, stored, name, description, _request_id(form), quota)
-        await db.commit()
-    except BaseException:
-        if stored is not None:
-            await _remove_quietly(storage, stored.key)
-        raise
-    return document
+    while (part := await reader.next_part()) is not None:
+        if part.name == "file" and part.file_name:  # a browser sends filename="" when none was chosen
+            if stored is not None:
+                raise invalid_field("file", DocumentsErrorCode.ONE_FILE_ONLY, "Upload one file at a time")
+            request_id = _request_id(form)
+            if request_id is not None:  # the form named the request first: refuse before storing anything
+                await _open_request(db, identity.user_id, request_id, lock=False)
+                await db.rollback()  # give the connection back while the file streams
+            stored = await _store_file(reader, part.file_name, storage, limit)
+            unit_of_work.on_rollback(partial(_remove_quietly, storage, stored.key))
+        elif part.file_name is None and part.name in TEXT_FIELDS:
+            value = await reader.read_field(FIELD_LIMIT_BYTES)
+            if value is None:
+                raise invalid_field(part.name, ErrorCode.TOO_LONG, "This field is too long")
+            form[part.name] = _form_value(part.name, value)
+    if stored is None:
+        raise invalid_field("file", DocumentsErrorCode.FILE_REQUIRED, "Please select a file to upload.")
+    name, description = _name_and_description(form, stored.file_name)
+    return await _record_upload(db, identity.user_id, stored, name, description, _request_id(form), quota)
 
 
 async def _record_upload(db: AsyncSession, user_id: int, stored: StoredFile, name: str, description: str | None,

@@ -24,7 +24,7 @@ from python_multipart.exceptions import MultipartParseError
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import ClientDisconnect
 
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, ErrorCode
 
 if TYPE_CHECKING:
     from python_multipart.multipart import MultipartCallbacks
@@ -38,16 +38,16 @@ MEGABYTE = 1024 * 1024
 
 def too_large(limit: int) -> ApiError:
     text = f"The file is larger than {limit / MEGABYTE:g} MB"
-    return ApiError(413, "too_large", text, {"file": text})
+    return ApiError.on_field(413, ErrorCode.TOO_LARGE, "file", text)
 
 
 def unsupported_type() -> ApiError:
     text = "This file type is not accepted. Upload a PDF, Word, Excel, JPEG, PNG or text file."
-    return ApiError(415, "unsupported_type", text, {"file": text})
+    return ApiError.on_field(415, ErrorCode.UNSUPPORTED_TYPE, "file", text)
 
 
 def bad_body(message: str = "The upload is not a valid multipart/form-data body") -> ApiError:
-    return ApiError(400, "bad_request", message)
+    return ApiError(400, ErrorCode.BAD_REQUEST, message)
 
 
 class TooLarge(Exception):

@@ -21,6 +21,7 @@ from identity.config import get_settings
 from identity.service import AdminRefused, ensure_admin
 from portal_common.cli import add_service_commands, run_service_command
 from portal_common.db import Database
+from portal_common.unit_of_work import UnitOfWork
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -28,10 +29,10 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 async def _ensure_admin(username: str, password: str, email: str | None, promote: bool) -> int:
     database = Database(get_settings().database_url)
     try:
-        async with database.session() as session:
-            user = await ensure_admin(session, username, password, email, promote=promote)
-            print(f"admin '{user.username}' is ready (id {user.id})")
-            return 0
+        async with UnitOfWork(database) as unit_of_work:
+            user = await ensure_admin(unit_of_work.session, username, password, email, promote=promote)
+        print(f"admin '{user.username}' is ready (id {user.id})")
+        return 0
     except AdminRefused as refused:
         print(refused, file=sys.stderr)
         return 1

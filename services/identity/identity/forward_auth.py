@@ -9,8 +9,8 @@ from fastapi import APIRouter, Request, Response
 from identity.models import User
 from identity.sessions import session_token, user_for_token
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
-from portal_common.db import SessionDep
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, ErrorCode
+from portal_common.unit_of_work import SessionDep
 
 router = APIRouter(prefix="/internal/auth", tags=["forward-auth"], include_in_schema=False)
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -19,9 +19,9 @@ ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 async def _authorise(request: Request, db: SessionDep, admin_only: bool) -> Response:
     user: User | None = await user_for_token(db, session_token(request))
     if user is None or user.id is None:
-        raise ApiError(401, "not_authenticated", "Not signed in")
+        raise ApiError(401, ErrorCode.NOT_AUTHENTICATED, "Not signed in")
     if admin_only and user.role != "admin":
-        raise ApiError(403, "forbidden", "Admins only")
+        raise ApiError(403, ErrorCode.FORBIDDEN, "Admins only")
     secret = request.app.state.settings.assertion_secret.get_secret_value()
     assertion = sign_assertion(secret, user.id, user.role, user.language)
     return Response(status_code=200, headers={ASSERTION_HEADER: assertion})

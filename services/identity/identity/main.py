@@ -2,6 +2,7 @@
 
 from identity import forward_auth, routes
 from identity.config import get_settings
+from identity.errors import ERROR_CODES
 from portal_common.app import create_service_app
 
-app = create_service_app("identity", get_settings(), [routes.router, forward_auth.router])
+app = create_service_app("identity", get_settings(), [routes.router, forward_auth.router], error_codes=ERROR_CODES)

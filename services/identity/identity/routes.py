@@ -6,6 +6,7 @@ from fastapi import APIRouter, Depends, Request, Response
 
 from identity import service
 from identity.config import IdentitySettings, get_settings
+from identity.mappers import profile_out, user_out
 from identity.models import User
 from identity.schemas import LanguageRequest, LoginRequest, ProfileOut, ProfileUpdate, RegisterRequest, UserOut
 from identity.sessions import (
@@ -16,8 +17,8 @@ from identity.sessions import (
     set_session_cookie,
     user_for_token,
 )
-from portal_common.db import SessionDep
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, ErrorCode
+from portal_common.unit_of_work import SessionDep, UnitOfWorkDep
 
 router = APIRouter(prefix="/api", tags=["identity"])
 Settings = Annotated[IdentitySettings, Depends(get_settings)]
@@ -26,22 +27,11 @@ Settings = Annotated[IdentitySettings, Depends(get_settings)]
 async def signed_in_user(request: Request, db: SessionDep) -> User:
     user = await user_for_token(db, session_token(request))
     if user is None:
-        raise ApiError(401, "not_authenticated", "Not signed in")
+        raise ApiError(401, ErrorCode.NOT_AUTHENTICATED, "Not signed in")
     return user
 
 
 CurrentUser = Annotated[User, Depends(signed_in_user)]
-
-
-def user_out(user: User) -> UserOut:
-    assert user.id is not None
-    return UserOut(id=user.id, username=user.username, full_name=user.full_name, email=user.email, phone=user.phone,
-                   role=user.role, language=user.language)
-
-
-def profile_out(user: User) -> ProfileOut:
-    return ProfileOut(full_name=user.full_name, email=user.email, phone=user.phone, date_of_birth=user.date_of_birth,
-                      id_code=user.id_code, city=user.city, address=user.address)
 
 
 def client_ip(request: Request) -> str | None:
@@ -61,22 +51,20 @@ async def register(body: RegisterRequest, request: Request, response: Response, 
     assert user.id is not None
     await revoke_session(db, session_token(request))
     token = await open_session(db, user.id, settings.session_ttl_hours)
-    await db.commit()
-    request.app.state.relay.wake()
     set_session_cookie(response, request, token, settings)
     return user_out(user)
 
 
 @router.post("/login", response_model=UserOut)
-async def login(body: LoginRequest, request: Request, response: Response, db: SessionDep,
+async def login(body: LoginRequest, request: Request, response: Response, unit_of_work: UnitOfWorkDep,
                 settings: Settings) -> UserOut:
-    user = await service.authenticate(db, body.username, body.password, client_ip(request),
+    user = await service.authenticate(unit_of_work, body.username, body.password, client_ip(request),
                                       settings.login_free_failures)
     assert user.id is not None
+    db = unit_of_work.session
     # A new token on every login, so a token planted before sign-in is worthless after it.
     await revoke_session(db, session_token(request))
     token = await open_session(db, user.id, settings.session_ttl_hours)
-    await db.commit()
     set_session_cookie(response, request, token, settings)
     return user_out(user)
 
@@ -84,7 +72,6 @@ async def login(body: LoginRequest, request: Request, response: Response, db: Se
 @router.post("/logout")
 async def logout(request: Request, response: Response, db: SessionDep) -> dict[str, bool]:
     await revoke_session(db, session_token(request))
-    await db.commit()
     clear_session_cookie(response)
     return {"ok": True}
 
@@ -93,7 +80,6 @@ async def logout(request: Request, response: Response, db: SessionDep) -> dict[s
 async def set_language(body: LanguageRequest, user: CurrentUser, db: SessionDep) -> UserOut:
     user.language = body.language
     db.add(user)
-    await db.commit()
     return user_out(user)
 
 
@@ -103,9 +89,7 @@ async def get_profile(user: CurrentUser) -> ProfileOut:
 
 
 @router.put("/profile", response_model=ProfileOut)
-async def put_profile(body: ProfileUpdate, request: Request, user: CurrentUser, db: SessionDep,
+async def put_profile(body: ProfileUpdate, user: CurrentUser, unit_of_work: UnitOfWorkDep,
                       settings: Settings) -> ProfileOut:
-    await service.update_profile(db, user, body, settings.id_code_changes_per_hour)
-    await db.commit()
-    request.app.state.relay.wake()
+    await service.update_profile(unit_of_work, user, body, settings.id_code_changes_per_hour)
     return profile_out(user)

@@ -7,11 +7,13 @@ from zoneinfo import ZoneInfo
 from pydantic import ConfigDict, ValidationInfo, field_validator
 from pydantic.alias_generators import to_camel
 
-from identity.estonian_id import id_code_error
+from identity.errors import IdentityErrorCode
+from identity.estonian_id import ID_CODE_MESSAGES, id_code_problem
 from portal_common.validation import CamelModel, at_least, at_most, email_address, invalid
 
 TALLINN = ZoneInfo("Europe/Tallinn")
 MINIMUM_AGE = 21
+TOO_YOUNG = "You must be at least 21 years old to apply"
 Language = Literal["et", "en"]
 
 
@@ -22,6 +24,20 @@ def age_on(birthday: date, today: date) -> int:
 
 def today_in_tallinn() -> date:
     return datetime.now(TALLINN).date()
+
+
+def city(value: str) -> str:
+    return at_most(at_least(value, 2, IdentityErrorCode.CITY_REQUIRED, "Please enter your city of residence"), 120,
+                   "City")
+
+
+def valid_id_code(value: str) -> str:
+    """The code without surrounding spaces, or the field error of the first rule it breaks (spec §5)."""
+    value = value.strip()
+    problem = id_code_problem(value)
+    if problem is not None:
+        raise invalid(problem, ID_CODE_MESSAGES[problem])
+    return value
 
 
 class RegisterRequest(CamelModel):
@@ -44,36 +60,39 @@ class RegisterRequest(CamelModel):
     @field_validator("username")
     @classmethod
     def _username(cls, v: str) -> str:
-        return at_most(at_least(v, 4, "Username must be at least 4 characters"), 150, "Username")
+        username = at_least(v, 4, IdentityErrorCode.USERNAME_TOO_SHORT, "Username must be at least 4 characters")
+        return at_most(username, 150, "Username")
 
     @field_validator("password")
     @classmethod
     def _password(cls, v: str) -> str:
         if len(v) < 8:
-            raise invalid("Password must be at least 8 characters")
+            raise invalid(IdentityErrorCode.PASSWORD_TOO_SHORT, "Password must be at least 8 characters")
         return at_most(v, 1024, "Password")
 
     @field_validator("confirm_password")
     @classmethod
     def _confirm(cls, v: str, info: ValidationInfo) -> str:
         if "password" in info.data and v != info.data["password"]:
-            raise invalid("Passwords don't match")
+            raise invalid(IdentityErrorCode.PASSWORDS_DIFFER, "Passwords don't match")
         return v
 
     @field_validator("full_name")
     @classmethod
     def _full_name(cls, v: str) -> str:
-        return at_most(at_least(v, 2, "Full name must be at least 2 characters"), 200, "Full name")
+        full_name = at_least(v, 2, IdentityErrorCode.FULL_NAME_TOO_SHORT, "Full name must be at least 2 characters")
+        return at_most(full_name, 200, "Full name")
 
     @field_validator("email")
     @classmethod
     def _email(cls, v: str) -> str:
-        return email_address(v, "Please enter a valid email address").lower()
+        return email_address(v, IdentityErrorCode.INVALID_EMAIL, "Please enter a valid email address").lower()
 
     @field_validator("phone")
     @classmethod
     def _phone(cls, v: str) -> str:
-        return at_most(at_least(v, 7, "Phone number must be at least 7 characters"), 50, "Phone number")
+        phone = at_least(v, 7, IdentityErrorCode.PHONE_TOO_SHORT, "Phone number must be at least 7 characters")
+        return at_most(phone, 50, "Phone number")
 
     @field_validator("date_of_birth")
     @classmethod
@@ -81,43 +100,41 @@ class RegisterRequest(CamelModel):
         try:
             birthday = date.fromisoformat(v.strip())
         except ValueError:
-            raise invalid("You must be at least 21 years old to apply") from None
+            raise invalid(IdentityErrorCode.UNDER_MINIMUM_AGE, TOO_YOUNG) from None
         if age_on(birthday, today_in_tallinn()) < MINIMUM_AGE:
-            raise invalid("You must be at least 21 years old to apply")
+            raise invalid(IdentityErrorCode.UNDER_MINIMUM_AGE, TOO_YOUNG)
         return birthday.isoformat()
 
     @field_validator("id_code")
     @classmethod
     def _id_code(cls, v: str) -> str:
-        v = v.strip()
-        if id_code_error(v):
-            raise invalid("Please enter a valid Estonian ID code")
-        return v
+        return valid_id_code(v)
 
     @field_validator("city")
     @classmethod
     def _city(cls, v: str) -> str:
-        return at_most(at_least(v, 2, "Please enter your city of residence"), 120, "City")
+        return city(v)
 
     @field_validator("consent_terms")
     @classmethod
     def _terms(cls, v: bool) -> bool:
         if not v:
-            raise invalid("You must agree to the terms to continue")
+            raise invalid(IdentityErrorCode.TERMS_NOT_ACCEPTED, "You must agree to the terms to continue")
         return v
 
     @field_validator("consent_privacy")
     @classmethod
     def _privacy(cls, v: bool) -> bool:
         if not v:
-            raise invalid("You must agree to the privacy policy to continue")
+            raise invalid(IdentityErrorCode.PRIVACY_NOT_ACCEPTED, "You must agree to the privacy policy to continue")
         return v
 
     @field_validator("employment_contract")
     @classmethod
     def _contract(cls, v: bool) -> bool:
         if not v:
-            raise invalid("You must read and accept the employment contract to continue")
+            raise invalid(IdentityErrorCode.EMPLOYMENT_CONTRACT_NOT_ACCEPTED,
+                          "You must read and accept the employment contract to continue")
         return v
 
     @field_validator("contract_signed_name", "contract_signed_id_code")
@@ -134,13 +151,13 @@ class LoginRequest(CamelModel):
     @classmethod
     def _username(cls, v: str) -> str:
         # No account has a longer name; the bound keeps the failure count's key in its column.
-        return at_most(at_least(v, 1, "Username is required"), 150, "Username")
+        return at_most(at_least(v, 1, IdentityErrorCode.USERNAME_REQUIRED, "Username is required"), 150, "Username")
 
     @field_validator("password")
     @classmethod
     def _password(cls, v: str) -> str:
         if not v:
-            raise invalid("Password is required")
+            raise invalid(IdentityErrorCode.PASSWORD_REQUIRED, "Password is required")
         return v
 
 
@@ -151,7 +168,7 @@ class LanguageRequest(CamelModel):
     @classmethod
     def _language(cls, v: str) -> str:
         if v not in ("et", "en"):
-            raise invalid("Language must be 'et' or 'en'")
+            raise invalid(IdentityErrorCode.INVALID_LANGUAGE, "Language must be 'et' or 'en'")
         return v
 
 
@@ -161,8 +178,8 @@ class UserOut(CamelModel):
     full_name: str
     email: str
     phone: str
-    role: str
-    language: str
+    role: Literal["admin", "applicant"]
+    language: Language
 
 
 class ProfileOut(CamelModel):
@@ -187,17 +204,12 @@ class ProfileUpdate(CamelModel):
     @field_validator("city")
     @classmethod
     def _city(cls, v: str | None) -> str | None:
-        return None if v is None else at_most(at_least(v, 2, "Please enter your city of residence"), 120, "City")
+        return None if v is None else city(v)
 
     @field_validator("id_code")
     @classmethod
     def _id_code(cls, v: str | None) -> str | None:
-        if v is None:
-            return None
-        v = v.strip()
-        if id_code_error(v):
-            raise invalid("Please enter a valid Estonian ID code (11 digits starting with 1-6).")
-        return v
+        return None if v is None else valid_id_code(v)
 
     @field_validator("address")
     @classmethod

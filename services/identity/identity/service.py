@@ -9,15 +9,17 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from identity.errors import IdentityErrorCode
 from identity.models import ContractAcceptance, IdCodeChange, LoginFailure, User
 from identity.passwords import hash_password, needs_rehash, verify_password
 from identity.schemas import ProfileUpdate, RegisterRequest
 from identity.sessions import revoke_all_sessions
 from portal_common.clock import utcnow
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, ErrorCode, FieldError
 from portal_common.events import ContractAcceptance as AcceptanceEvent
 from portal_common.events import ProfileUpdated, UserRegistered
 from portal_common.outbox import add_event
+from portal_common.unit_of_work import UnitOfWork
 
 MAX_LOGIN_DELAY_SECONDS = 900
 # A username's failures from one address are forgotten after a day without one, so the table stays small.
@@ -30,8 +32,9 @@ RESERVED_USERNAMES = frozenset({
     "admin", "administrator", "root", "support", "system", "security",
     "superuser", "sysadmin", "webmaster", "postmaster", "hostmaster", "moderator", "helpdesk",
 })
-USERNAME_TAKEN = "This username is already taken"
-ID_CODE_TAKEN = "An account with this ID code already exists"
+USERNAME_TAKEN = FieldError(IdentityErrorCode.USERNAME_TAKEN, "This username is already taken")
+EMAIL_TAKEN = FieldError(IdentityErrorCode.EMAIL_TAKEN, "An account with this email address already exists")
+ID_CODE_TAKEN = FieldError(IdentityErrorCode.ID_CODE_TAKEN, "An account with this ID code already exists")
 
 
 class AdminRefused(Exception):
@@ -39,12 +42,12 @@ class AdminRefused(Exception):
 
 
 def invalid_credentials() -> ApiError:
-    return ApiError(401, "invalid_credentials", "Invalid username or password")
+    return ApiError(401, IdentityErrorCode.INVALID_CREDENTIALS, "Invalid username or password")
 
 
 def too_many_attempts(wait_seconds: int) -> ApiError:
-    return ApiError(429, "too_many_attempts", f"Too many attempts. Try again in {wait_seconds} seconds.",
-                    headers={"Retry-After": str(wait_seconds)})
+    message = f"Too many attempts. Try again in {wait_seconds} seconds."
+    return ApiError(429, IdentityErrorCode.TOO_MANY_ATTEMPTS, message, headers={"Retry-After": str(wait_seconds)})
 
 
 def seconds_until(moment: datetime, now: datetime) -> int:
@@ -62,21 +65,21 @@ async def _taken(db: AsyncSession, condition: ColumnElement[bool], except_user: 
     return (await db.exec(query)).first() is not None
 
 
-async def _registration_conflicts(db: AsyncSession, body: RegisterRequest) -> dict[str, str]:
+async def _registration_conflicts(db: AsyncSession, body: RegisterRequest) -> dict[str, FieldError]:
     checks = [
         ("username", func.lower(User.username) == body.username.lower(), USERNAME_TAKEN),
-        ("email", col(User.email) == body.email, "An account with this email address already exists"),
+        ("email", col(User.email) == body.email, EMAIL_TAKEN),
         ("idCode", col(User.id_code) == body.id_code, ID_CODE_TAKEN),
     ]
-    conflicts = {field: message for field, condition, message in checks if await _taken(db, condition)}
+    conflicts = {field: error for field, condition, error in checks if await _taken(db, condition)}
     if body.username.lower() in RESERVED_USERNAMES:
         conflicts = {"username": USERNAME_TAKEN, **conflicts}
     return conflicts
 
 
-def _conflict_error(fields: dict[str, str]) -> ApiError:
-    code = {"username": "username_taken", "email": "email_taken", "idCode": "id_code_taken"}[next(iter(fields))]
-    return ApiError(409, code, next(iter(fields.values())), fields)
+def _conflict_error(fields: dict[str, FieldError]) -> ApiError:
+    first = next(iter(fields.values()))
+    return ApiError(409, first.code, first.message, fields)
 
 
 async def register(db: AsyncSession, body: RegisterRequest, ip: str | None, user_agent: str | None) -> User:
@@ -90,8 +93,7 @@ async def register(db: AsyncSession, body: RegisterRequest, ip: str | None, user
     try:
         await db.flush()
     except IntegrityError:
-        await db.rollback()
-        raise ApiError(409, "conflict", "An account with these details already exists") from None
+        raise ApiError(409, ErrorCode.CONFLICT, "An account with these details already exists") from None
     assert user.id is not None
     acceptance = ContractAcceptance(
         user_id=user.id, full_name=body.contract_signed_name or body.full_name,
@@ -114,10 +116,12 @@ def login_delay_seconds(failures: int, free_failures: int) -> int:
     return int(min(2 ** (failures - free_failures + 1), MAX_LOGIN_DELAY_SECONDS))
 
 
-async def authenticate(db: AsyncSession, username: str, password: str, client_address: str | None,
+async def authenticate(unit_of_work: UnitOfWork, username: str, password: str, client_address: str | None,
                        free_failures: int) -> User:
     """The user with these credentials. Unknown names cost the same time (a dummy hash is verified) and get the
-    same answers (their failures count too) as wrong passwords, so neither tells which names exist."""
+    same answers (their failures count too) as wrong passwords, so neither tells which names exist. A failure
+    is counted in a transaction of its own: the refusal rolls the request's back."""
+    db = unit_of_work.session
     # Bounded to the columns: lower() can lengthen a name ("İ"), and the address is whatever the proxy said.
     key, address, now = username.strip().lower()[:150], (client_address or UNKNOWN_ADDRESS)[:64], utcnow()
     failure = await db.get(LoginFailure, (key, address))
@@ -125,8 +129,9 @@ async def authenticate(db: AsyncSession, username: str, password: str, client_ad
         raise too_many_attempts(seconds_until(failure.blocked_until, now))
     user = await _find_by_username(db, username)
     if not verify_password(user.password_hash if user else None, password) or user is None:
-        await _count_login_failure(db, key, address, free_failures, now)
-        await db.commit()
+        await db.rollback()  # only read so far: its connection goes back before the count takes one
+        await unit_of_work.commit_independently(
+            lambda session: _count_login_failure(session, key, address, free_failures, now))
         raise invalid_credentials()
     if failure is not None:
         await db.delete(failure)
@@ -154,40 +159,42 @@ async def _count_login_failure(db: AsyncSession, key: str, address: str, free_fa
     await db.execute(delete(LoginFailure).where(col(LoginFailure.last_failed_at) < forgotten_before))
 
 
-async def update_profile(db: AsyncSession, user: User, changes: ProfileUpdate, id_code_changes_per_hour: int) -> User:
-    sent = changes.model_fields_set
+async def update_profile(unit_of_work: UnitOfWork, user: User, changes: ProfileUpdate,
+                         id_code_changes_per_hour: int) -> User:
+    db, sent = unit_of_work.session, changes.model_fields_set
+    assert user.id is not None
+    user_id = user.id
     if "id_code" in sent and changes.id_code and changes.id_code != user.id_code:
-        await _count_id_code_change(db, user, id_code_changes_per_hour)
+        # Its own transaction, so a refusal (the code is taken) still counts the attempt.
+        await unit_of_work.commit_independently(
+            lambda session: _count_id_code_change(session, user_id, id_code_changes_per_hour))
         if await _taken(db, col(User.id_code) == changes.id_code, except_user=user.id):
-            raise ApiError(409, "id_code_taken", ID_CODE_TAKEN, {"idCode": ID_CODE_TAKEN})
+            raise ApiError(409, ID_CODE_TAKEN.code, ID_CODE_TAKEN.message, {"idCode": ID_CODE_TAKEN})
         user.id_code = changes.id_code
     if "city" in sent and changes.city is not None:
         user.city = changes.city
     if "address" in sent:
         user.address = changes.address
     db.add(user)
-    assert user.id is not None
-    add_event(db, ProfileUpdated(user_id=user.id, full_name=user.full_name, email=user.email, phone=user.phone,
+    add_event(db, ProfileUpdated(user_id=user_id, full_name=user.full_name, email=user.email, phone=user.phone,
                                  date_of_birth=user.date_of_birth, id_code=user.id_code, city=user.city,
                                  address=user.address))
     return user
 
 
-async def _count_id_code_change(db: AsyncSession, user: User, per_hour: int) -> None:
+async def _count_id_code_change(db: AsyncSession, user_id: int, per_hour: int) -> None:
     """Refuses (429) an account's ID code change past the hourly limit, else records it, taken code or not:
-    each attempt answers whether a code belongs to someone else. Committed at once, so a refusal keeps it."""
+    each attempt answers whether a code belongs to someone else."""
     now = utcnow()
     # The account's row lock makes parallel attempts count one after another.
-    await db.exec(select(User.id).where(col(User.id) == user.id).with_for_update())
-    await db.execute(delete(IdCodeChange).where(col(IdCodeChange.user_id) == user.id,
+    await db.exec(select(User.id).where(col(User.id) == user_id).with_for_update())
+    await db.execute(delete(IdCodeChange).where(col(IdCodeChange.user_id) == user_id,
                                                 col(IdCodeChange.attempted_at) <= now - ID_CODE_CHANGE_WINDOW))
-    recent = list((await db.exec(select(IdCodeChange.attempted_at).where(IdCodeChange.user_id == user.id)
+    recent = list((await db.exec(select(IdCodeChange.attempted_at).where(IdCodeChange.user_id == user_id)
                                  .order_by(col(IdCodeChange.attempted_at)))).all())
     if len(recent) >= per_hour:
         raise too_many_attempts(seconds_until(recent[len(recent) - per_hour] + ID_CODE_CHANGE_WINDOW, now))
-    assert user.id is not None
-    db.add(IdCodeChange(user_id=user.id, attempted_at=now))
-    await db.commit()
+    db.add(IdCodeChange(user_id=user_id, attempted_at=now))
 
 
 async def ensure_admin(db: AsyncSession, username: str, password: str, email: str | None = None,
@@ -209,8 +216,7 @@ async def ensure_admin(db: AsyncSession, username: str, password: str, email: st
     else:
         await _make_admin(db, user, password)
     db.add(user)
-    await db.commit()
-    await db.refresh(user)
+    await db.flush()
     return user
 
 

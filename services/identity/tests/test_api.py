@@ -42,7 +42,7 @@ def test_registration_validates_every_field_with_the_spec_texts(client: httpx.Cl
         "username": "Username must be at least 4 characters",
         "password": "Password must be at least 8 characters",
         "dateOfBirth": "You must be at least 21 years old to apply",
-        "idCode": "Please enter a valid Estonian ID code",
+        "idCode": "Invalid checksum in ID code",
         "consentTerms": "You must agree to the terms to continue",
     }
     assert client.get("/api/user").status_code == 401

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from identity.estonian_id import INVALID_CHECKSUM, check_digit, id_code_error
+from identity.estonian_id import ID_CODE_MESSAGES, INVALID_CHECKSUM, check_digit, id_code_error, id_code_problem
 
 VECTORS = json.loads(
     (Path(__file__).resolve().parents[2] / "common" / "testdata" / "estonian_id_codes.json").read_text())["vectors"]
@@ -17,6 +17,18 @@ VECTORS = json.loads(
 @pytest.mark.parametrize("vector", VECTORS, ids=[v["note"] for v in VECTORS])
 def test_shared_vectors(vector: dict[str, object]) -> None:
     assert id_code_error(str(vector["code"])) == vector["error"]
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=[v["note"] for v in VECTORS])
+def test_each_rule_has_its_own_code(vector: dict[str, object]) -> None:
+    """Issue 12: the SPA shows the broken rule in the reader's language by its code."""
+    problem = id_code_problem(str(vector["code"]))
+    assert (None if problem is None else ID_CODE_MESSAGES[problem]) == vector["error"]
+
+
+def test_the_four_rules_have_four_codes() -> None:
+    assert {str(code) for code in ID_CODE_MESSAGES} == {
+        "id_code_length", "id_code_first_digit", "id_code_date", "id_code_checksum"}
 
 
 def test_vectors_cover_every_case() -> None:

@@ -34,8 +34,10 @@ def test_a_valid_registration_passes() -> None:
     ("email", "mari@", "Please enter a valid email address"),
     ("email", "mari example.com", "Please enter a valid email address"),
     ("phone", "555123", "Phone number must be at least 7 characters"),
-    ("idCode", "37605030290", "Please enter a valid Estonian ID code"),
-    ("idCode", "3760503029", "Please enter a valid Estonian ID code"),
+    ("idCode", "37605030290", "Invalid checksum in ID code"),
+    ("idCode", "3760503029", "Estonian ID code must be 11 digits"),
+    ("idCode", "77605030299", "First digit must be between 1 and 6"),
+    ("idCode", "37613030299", "Invalid date in ID code"),
     ("city", "T", "Please enter your city of residence"),
     ("consentTerms", False, "You must agree to the terms to continue"),
     ("consentPrivacy", False, "You must agree to the privacy policy to continue"),
@@ -69,5 +71,5 @@ def test_login_requires_both_fields() -> None:
 def test_profile_update_takes_only_city_id_code_and_address() -> None:
     update = ProfileUpdate.model_validate({"fullName": "Someone Else", "email": "x@y.z", "city": "Tartu"})
     assert update.model_fields_set == {"city"}
-    assert errors_of(ProfileUpdate, idCode="12345") == {
-        "idCode": "Please enter a valid Estonian ID code (11 digits starting with 1-6)."}
+    assert errors_of(ProfileUpdate, idCode="12345") == {"idCode": "Estonian ID code must be 11 digits"}
+    assert errors_of(ProfileUpdate, idCode="37605030290") == {"idCode": "Invalid checksum in ID code"}

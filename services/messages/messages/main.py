@@ -2,6 +2,7 @@
 
 from messages import routes
 from messages.config import get_settings
+from messages.errors import ERROR_CODES
 from portal_common.app import create_service_app
 
-app = create_service_app("messages", get_settings(), [routes.router])
+app = create_service_app("messages", get_settings(), [routes.router], error_codes=ERROR_CODES)

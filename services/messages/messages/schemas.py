@@ -4,6 +4,7 @@ from datetime import datetime
 
 from pydantic import field_validator
 
+from messages.errors import MessagesErrorCode
 from portal_common.validation import CamelModel, at_least, at_most, email_address
 
 MAX_MESSAGE_LENGTH = 5000
@@ -18,22 +19,25 @@ class ContactRequest(CamelModel):
     @field_validator("name")
     @classmethod
     def _name(cls, v: str) -> str:
-        return at_most(at_least(v, 2, "Name must be at least 2 characters"), 200, "Name")
+        name = at_least(v, 2, MessagesErrorCode.NAME_TOO_SHORT, "Name must be at least 2 characters")
+        return at_most(name, 200, "Name")
 
     @field_validator("email")
     @classmethod
     def _email(cls, v: str) -> str:
-        return email_address(v, "Please enter a valid email address")
+        return email_address(v, MessagesErrorCode.INVALID_EMAIL, "Please enter a valid email address")
 
     @field_validator("subject")
     @classmethod
     def _subject(cls, v: str) -> str:
-        return at_most(at_least(v, 2, "Subject must be at least 2 characters"), 200, "Subject")
+        subject = at_least(v, 2, MessagesErrorCode.SUBJECT_TOO_SHORT, "Subject must be at least 2 characters")
+        return at_most(subject, 200, "Subject")
 
     @field_validator("message")
     @classmethod
     def _message(cls, v: str) -> str:
-        return at_most(at_least(v, 10, "Message must be at least 10 characters"), MAX_MESSAGE_LENGTH, "Message")
+        message = at_least(v, 10, MessagesErrorCode.MESSAGE_TOO_SHORT, "Message must be at least 10 characters")
+        return at_most(message, MAX_MESSAGE_LENGTH, "Message")
 
 
 class ContactAccepted(CamelModel):

@@ -6,7 +6,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from messages.models import Message
 from messages.schemas import ContactRequest
 from portal_common.clock import utcnow
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import MessageReceived
 from portal_common.outbox import add_event
 
@@ -28,7 +28,7 @@ async def newest_first(db: AsyncSession) -> list[Message]:
 async def mark_read(db: AsyncSession, message_id: int, admin_id: int) -> Message:
     message = await db.get(Message, message_id)
     if message is None:
-        raise ApiError(404, "not_found", "Message not found")
+        raise ApiError(404, ErrorCode.NOT_FOUND, "Message not found")
     if not message.is_read:  # marking twice keeps the first reader and time
         message.is_read, message.read_at, message.read_by = True, utcnow(), admin_id
         db.add(message)

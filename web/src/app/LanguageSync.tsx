@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '@/features/auth/api/use-user';
+import { useUser } from '@/lib/auth/get-user';
 import { isSupportedLanguage } from '@/lib/i18n';
 
 /**

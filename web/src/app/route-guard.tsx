@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
-import { homePathFor, useUser } from '@/features/auth/api/use-user';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
+import { homePathFor, useUser } from '@/lib/auth/get-user';
 
 /** Spec §9: signed-in users on the auth screen are sent on after 50 ms. */
 export const AUTH_REDIRECT_DELAY_MS = 50;

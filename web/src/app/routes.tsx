@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
+import { AdminPage } from '@/app/pages/AdminPage';
+import { DashboardPage } from '@/app/pages/DashboardPage';
+import { LandingPage } from '@/app/pages/LandingPage';
 import { AppLayout } from '@/components/layout/AppLayout';
-import { AdminPage } from '@/features/admin/AdminPage';
 import { ApplicationDetailPage } from '@/features/admin-applications';
 import { AuthPage } from '@/features/auth/components/AuthPage';
-import { DashboardPage } from '@/features/dashboard/DashboardPage';
-import { LandingPage } from '@/features/landing/LandingPage';
 import { LegalPage } from '@/features/legal/LegalPage';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { AUTH_REDIRECT_DELAY_MS, RedirectSignedIn, RequireAuth, RequireNumericParam } from './route-guard';

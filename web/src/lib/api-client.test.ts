@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/render';
-import { ApiError, apiJson, apiRequest, parseApiError } from './api-client';
+import { ApiError, apiJson, apiRequest, isKnownErrorCode, parseApiError } from './api-client';
 import { createQueryClient, getQueryFn, queryKeyToUrl } from './query-client';
 
 function stubFetch(response: Response) {
@@ -53,11 +53,50 @@ describe('parseApiError', () => {
       message: 'Invalid input',
       code: 'validation_error',
       fields: { username: 'Username must be at least 4 characters' },
+      fieldCodes: {},
     });
   });
 
+  it('turns each field code into the key of its text, so it reads in the reader\'s language (issue 12)', () => {
+    const error = new ApiError(
+      409,
+      JSON.stringify({
+        message: 'This username is already taken',
+        code: 'username_taken',
+        fields: {
+          username: 'This username is already taken',
+          email: 'An account with this email address already exists',
+          idCode: 'Invalid checksum in ID code',
+          extra: 'Something only a newer SPA knows',
+        },
+        fieldCodes: { username: 'username_taken', email: 'email_taken', idCode: 'id_code_checksum', extra: 'brand_new' },
+      }),
+    );
+    expect(parseApiError(error).fields).toEqual({
+      username: 'errors.codes.username_taken',
+      email: 'errors.codes.email_taken',
+      idCode: 'errors.codes.id_code_checksum',
+      extra: 'Something only a newer SPA knows',
+    });
+    expect(parseApiError(error).fieldCodes.idCode).toBe('id_code_checksum');
+  });
+
+  it('knows a code when there is a text for it', () => {
+    for (const code of ['conflict', 'not_found', 'invalid_signature', 'id_code_taken', 'bad_gateway']) {
+      expect(isKnownErrorCode(code)).toBe(true);
+    }
+    expect(isKnownErrorCode('brand_new')).toBe(false);
+    expect(isKnownErrorCode(null)).toBe(false);
+  });
+
   it('falls back to the raw text when the body is not the JSON error shape', () => {
-    expect(parseApiError(new ApiError(502, 'Bad Gateway'))).toEqual({ status: 502, message: 'Bad Gateway', code: null, fields: {} });
+    expect(parseApiError(new ApiError(502, 'Bad Gateway'))).toEqual({
+      status: 502,
+      message: 'Bad Gateway',
+      code: null,
+      fields: {},
+      fieldCodes: {},
+    });
   });
 
   it('uses the message of other errors', () => {

@@ -1,4 +1,5 @@
-import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from '@/types/api';
+import i18n from 'i18next';
+import type { ApiErrorBody } from '@/types/api';
 
 /**
  * Error thrown for every non-OK response. Its message is `${status}: ${text}` (spec §7), where text is
@@ -47,8 +48,28 @@ export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown
 export interface ParsedApiError {
   status: number | null;
   message: string;
-  code: ApiErrorCode | string | null;
+  code: string | null;
+  /**
+   * What to show under each field: the i18n key (common namespace) of the field's code when we have a text
+   * for it, so it reads in the reader's language, else the server's own (English) text. Keys or texts, like
+   * the zod messages of our forms: FieldError shows either.
+   */
   fields: Record<string, string>;
+  fieldCodes: Record<string, string>;
+}
+
+/** The i18n key (common namespace) of an error code's text. */
+export function errorCodeKey(code: string): string {
+  return `errors.codes.${code}`;
+}
+
+/**
+ * Whether we have a text for this code. Every code a service or the gateway answers with has one in both
+ * languages (gateway/tests/test_error_codes_translated.py holds the locales to it), so this is false only
+ * for a body that is not ours or a code newer than this build.
+ */
+export function isKnownErrorCode(code: string | null | undefined): code is string {
+  return typeof code === 'string' && i18n.exists(errorCodeKey(code), { ns: 'common' });
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
@@ -62,6 +83,12 @@ function stringFields(value: unknown): Record<string, string> {
   );
 }
 
+function fieldMessages(texts: Record<string, string>, codes: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(texts).map(([name, text]) => [name, isKnownErrorCode(codes[name]) ? errorCodeKey(codes[name]) : text]),
+  );
+}
+
 /**
  * Extracts the server's message, code and field errors from a thrown error, falling back to the raw
  * response text (or the error message) when the body is not the JSON error shape.
@@ -71,22 +98,20 @@ export function parseApiError(error: unknown): ParsedApiError {
     try {
       const body: unknown = JSON.parse(error.text);
       if (isErrorBody(body)) {
+        const fieldCodes = stringFields(body.fieldCodes);
         return {
           status: error.status,
           message: body.message,
           code: typeof body.code === 'string' ? body.code : null,
-          fields: stringFields(body.fields),
+          fields: fieldMessages(stringFields(body.fields), fieldCodes),
+          fieldCodes,
         };
       }
     } catch {
       // Not JSON (e.g. a proxy's plain-text page): the raw text is the best message we have.
     }
-    return { status: error.status, message: error.text, code: null, fields: {} };
+    return { status: error.status, message: error.text, code: null, fields: {}, fieldCodes: {} };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { status: null, message, code: null, fields: {} };
-}
-
-export function isKnownErrorCode(code: string | null): code is ApiErrorCode {
-  return code !== null && (API_ERROR_CODES as readonly string[]).includes(code);
+  return { status: null, message, code: null, fields: {}, fieldCodes: {} };
 }

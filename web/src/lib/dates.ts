@@ -85,6 +85,16 @@ export function toIsoDate({ year, month, day }: CalendarDate): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** A calendar day in words ('15 January 2025', '15. jaanuar 2025'), as it is: no time zone shifts it. */
+export function formatCalendarDate({ year, month, day }: CalendarDate, language: string): string {
+  return new Intl.DateTimeFormat(localeFor(language), {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
 /** Parses 'YYYY-MM-DD' (what <input type="date"> gives) into a real calendar date, or null. */
 export function parseIsoDate(value: string): CalendarDate | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

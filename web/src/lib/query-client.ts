@@ -6,6 +6,16 @@ export function queryKeyToUrl(queryKey: QueryKey): string {
   return queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/');
 }
 
+/**
+ * GET a URL with the session cookie (spec §7) and read its JSON answer as `T`, the body type the service's
+ * OpenAPI document gives for it (src/types/api.ts); any non-OK status throws an ApiError.
+ */
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {

@@ -1,13 +1,13 @@
-import { vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/routes';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { USER_QUERY_KEY } from '@/features/auth/api/use-user';
+import { USER_QUERY_KEY } from '@/lib/auth/get-user';
 import { createQueryClient } from '@/lib/query-client';
 import type { User } from '@/types/api';
 

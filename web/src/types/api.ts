@@ -1,47 +1,75 @@
-/** Types shared across features for the HTTP API (spec §3, §7). */
+/**
+ * The API's bodies (spec §3, §7) by the names the SPA uses: aliases of the types `make api-types` generates
+ * into ./openapi/ from each service's OpenAPI document, so a change to a service's schemas shows up here
+ * (and `make test` fails until the types are regenerated). Request bodies are named in the api/ file of the
+ * call that sends them.
+ */
+import type { components as ApplicationsApi } from './openapi/applications';
+import type { components as ContractsApi } from './openapi/contracts';
+import type { components as DocumentsApi } from './openapi/documents';
+import type { components as IdentityApi } from './openapi/identity';
+import type { components as MessagesApi } from './openapi/messages';
 
-export type Language = 'et' | 'en';
+export type IdentitySchemas = IdentityApi['schemas'];
+export type ApplicationsSchemas = ApplicationsApi['schemas'];
+export type DocumentsSchemas = DocumentsApi['schemas'];
+export type ContractsSchemas = ContractsApi['schemas'];
+export type MessagesSchemas = MessagesApi['schemas'];
 
-export type Role = 'admin' | 'applicant';
+// identity
+export type User = IdentitySchemas['UserOut'];
+export type Role = User['role'];
+export type Language = User['language'];
+/** GET/PUT /api/profile */
+export type Profile = IdentitySchemas['ProfileOut'];
 
-export interface User {
-  id: number;
-  username: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  role: Role;
-  language: Language;
-}
+// applications
+export type ApplicationStatus = ApplicationsSchemas['ApplicationOut']['status'];
+/** The applicant's name and contacts as applications knows them (a projection: each may be null at first). */
+export type ApplicantUser = ApplicationsSchemas['UserOut'];
+export type ApplicantProfile = ApplicationsSchemas['ProfileOut'];
+export type Application = ApplicationsSchemas['ApplicationOut'];
+/** GET /api/application */
+export type OwnApplication = ApplicationsSchemas['OwnApplicationOut'];
+export type StatusUpdate = ApplicationsSchemas['StatusUpdateOut'];
+export type AdminStatusUpdate = ApplicationsSchemas['AdminStatusUpdateOut'];
+export type ApplicationListItem = ApplicationsSchemas['ApplicationListItem'];
+export type ApplicationDetail = ApplicationsSchemas['ApplicationDetail'];
+/** The company assigned to an application, with its payment schedule. */
+export type AssignedCompany = ApplicationsSchemas['CompanyOut'];
+export type CompanyStatus = AssignedCompany['status'];
+export type Payment = ApplicationsSchemas['PaymentOut'];
+/** A shelf company in the admin's list. */
+export type ShelfCompany = ApplicationsSchemas['CompanyListItem'];
 
-/** Error body every service answers with on a non-2xx status (design.md "The API contract"). */
-export interface ApiErrorBody {
-  message: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
+// documents
+export type Document = DocumentsSchemas['DocumentOut'];
+export type AdminDocument = DocumentsSchemas['AdminDocumentOut'];
+export type DocumentUser = DocumentsSchemas['DocumentUser'];
+export type DocumentRequest = DocumentsSchemas['DocumentRequestOut'];
+
+// contracts
+export type Contract = ContractsSchemas['ContractOut'];
+export type ContractStatus = Contract['status'];
+export type AdminContract = ContractsSchemas['AdminContractOut'];
+export type ContractUser = ContractsSchemas['ContractUser'];
+
+// messages
+/** A contact-form message in the admin inbox. */
+export type ContactMessage = MessagesSchemas['MessageOut'];
+
+/** What a service answers on a non-2xx status; each service has its own codes. */
+export type ServiceErrorBody =
+  | IdentitySchemas['ErrorBody']
+  | ApplicationsSchemas['ErrorBody']
+  | DocumentsSchemas['ErrorBody']
+  | ContractsSchemas['ErrorBody']
+  | MessagesSchemas['ErrorBody'];
+export type ServiceErrorCode = ServiceErrorBody['code'];
 
 /**
- * Stable machine-readable error codes the services use, and those of the gateway's own answers on /api
- * (bad_gateway, gateway_timeout, and unavailable while a service restarts).
+ * Error body every service answers with on a non-2xx status (design.md "The API contract"), as the SPA reads
+ * it: only the message is relied on, since a non-2xx answer may also come from the gateway or a proxy. Every
+ * `code` and every field code has a text in both languages under common:errors.codes.
  */
-export const API_ERROR_CODES = [
-  'validation_error',
-  'invalid_credentials',
-  'username_taken',
-  'email_taken',
-  'id_code_taken',
-  'too_many_attempts',
-  'not_authenticated',
-  'forbidden',
-  'csrf_failed',
-  'rate_limited',
-  'too_large',
-  'quota_exceeded',
-  'internal_error',
-  'unavailable',
-  'bad_gateway',
-  'gateway_timeout',
-] as const;
-
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+export type ApiErrorBody = Pick<ServiceErrorBody, 'message'> & Partial<Omit<ServiceErrorBody, 'message'>>;

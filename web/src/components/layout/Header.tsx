@@ -2,7 +2,7 @@ import { LayoutDashboard, LogIn, LogOut, ShieldCheck, House } from 'lucide-react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { useLogout } from '@/features/auth/api/use-logout';
+import { useLogout } from '@/lib/auth/logout';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { MobileDrawer } from './MobileDrawer';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useChangeLanguage } from '@/features/auth/api/use-change-language';
+import { useChangeLanguage } from '@/lib/auth/change-language';
 import { currentLanguage, SUPPORTED_LANGUAGES } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 

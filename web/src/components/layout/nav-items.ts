@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { useUser } from '@/features/auth/api/use-user';
+import { useUser } from '@/lib/auth/get-user';
 
 /** Landing-page sections linked from the header (spec §2). */
 export const SECTION_ANCHORS = [

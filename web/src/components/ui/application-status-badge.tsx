@@ -1,10 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import type { ApplicationStatus } from '@/types/api';
 import { Badge, type BadgeTone } from './badge';
 
-/** Application statuses of spec §4, in their natural order. */
-export const APPLICATION_STATUSES = ['pending', 'in_review', 'approved', 'rejected', 'active', 'completed'] as const;
-
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+/** Application statuses of spec §4, in their natural order (the API's own union is ApplicationStatus). */
+export const APPLICATION_STATUSES = [
+  'pending',
+  'in_review',
+  'approved',
+  'rejected',
+  'active',
+  'completed',
+] as const satisfies readonly ApplicationStatus[];
 
 export function isApplicationStatus(value: unknown): value is ApplicationStatus {
   return typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value);

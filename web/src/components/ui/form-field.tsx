@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Label } from './label';
 
 /**
- * Translates a validation message. Schemas carry i18n keys (e.g. 'validation.usernameMin'); server
- * field errors arrive as text and are shown as they are.
+ * Translates a validation message. Schemas carry i18n keys (e.g. 'validation.usernameMin'), and so do server
+ * field errors once parseApiError has turned their codes into keys (errors.codes.*); a server text without a
+ * code we know is shown as it is.
  */
 export function useValidationText() {
   const { t, i18n } = useTranslation('common');

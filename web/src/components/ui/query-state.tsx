@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useErrorText } from '@/hooks/use-error-text';
+import { Card } from './card';
 import { Spinner } from './spinner';
 import { LoadError } from './state-message';
 
@@ -12,6 +13,8 @@ interface QueryStateProps<T> {
   errorTitle: string;
   /** Shown instead of the children when there are no rows. Without it the children get the empty list. */
   empty?: ReactNode;
+  /** The list stands on the page rather than in a card: the spinner and the empty state get a card. */
+  framed?: boolean;
   children: (data: readonly T[]) => ReactNode;
 }
 
@@ -19,16 +22,24 @@ interface QueryStateProps<T> {
  * The states of a list from a query, in order: a spinner while it loads, the error if it failed, the
  * empty state when there are no rows, otherwise the children with the rows.
  */
-export function QueryState<T>({ query: { data, isLoading, error }, loadingLabel, errorTitle, empty, children }: QueryStateProps<T>) {
+export function QueryState<T>({
+  query: { data, isLoading, error },
+  loadingLabel,
+  errorTitle,
+  empty,
+  framed = false,
+  children,
+}: QueryStateProps<T>) {
   const errorText = useErrorText();
+  const frame = (content: ReactNode) => (framed ? <Card>{content}</Card> : content);
   if (isLoading) {
-    return (
+    return frame(
       <div className="flex justify-center py-12">
         <Spinner label={loadingLabel} className="[&_svg]:h-8 [&_svg]:w-8" />
-      </div>
+      </div>,
     );
   }
   if (error) return <LoadError title={errorTitle}>{errorText(error)}</LoadError>;
-  if (empty !== undefined && (!data || data.length === 0)) return <>{empty}</>;
+  if (empty !== undefined && (!data || data.length === 0)) return frame(empty);
   return <>{children(data ?? [])}</>;
 }

@@ -4,7 +4,8 @@ import { cn } from '@/lib/utils';
 /*
  * A table that becomes a list of stacked cards below the md breakpoint (design.md: tables become
  * stacked cards on a phone). One DOM for both layouts: on phones the header row is hidden and each
- * cell shows its column name from `label` in front of the value.
+ * cell shows its column name from `label` in front of the value. Tables are built with DataTable
+ * (data-table.tsx), which puts these parts together.
  */
 
 export function ResponsiveTable({ className, children, ...props }: HTMLAttributes<HTMLTableElement>) {
@@ -32,21 +33,6 @@ export function ResponsiveTableHeader({ className, ...props }: ThHTMLAttributes<
       className={cn('px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600', className)}
       {...props}
     />
-  );
-}
-
-/**
- * A header row from column names. `actions`, when given, names a last column of row buttons, which is
- * right-aligned on wide screens.
- */
-export function ResponsiveTableColumns({ names, actions }: { names: string[]; actions?: string }) {
-  return (
-    <ResponsiveTableHead>
-      {names.map((name) => (
-        <ResponsiveTableHeader key={name}>{name}</ResponsiveTableHeader>
-      ))}
-      {actions !== undefined && <ResponsiveTableHeader className="md:text-right">{actions}</ResponsiveTableHeader>}
-    </ResponsiveTableHead>
   );
 }
 

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { admin, jsonResponse, renderWithProviders } from '@/test/render';
+import type { ApplicationListItem, ShelfCompany } from '@/types/api';
 import { AdminApplicationsTab } from './AdminApplicationsTab';
 import { companies, listItem } from './test-fixtures';
-import type { ApplicationListItem, ShelfCompany } from './types';
 
 interface Backend {
   list?: (url: URL) => { items: ApplicationListItem[]; total: number } | Response;

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { admin, jsonResponse, renderRoute, stubApi } from '@/test/render';
+import type { ApplicationDetail } from '@/types/api';
 import { companies, detail } from './test-fixtures';
-import type { ApplicationDetail } from './types';
 
 const DETAIL = '/api/admin/applications/5';
 const STATUS = '/api/admin/applications/5/status';
@@ -31,7 +31,7 @@ function stubDetail(initial: ApplicationDetail = detail(), statusAnswer?: () => 
         status: body.status,
         adminNotes: body.notes ?? current.adminNotes,
         statusUpdates: [
-          { id: current.statusUpdates.length + 1, oldStatus: current.status, newStatus: body.status, notes: body.notes, createdAt: new Date().toISOString() },
+          { id: current.statusUpdates.length + 1, oldStatus: current.status, newStatus: body.status, notes: body.notes, createdAt: new Date().toISOString(), changedBy: 1 },
           ...current.statusUpdates,
         ],
       };
@@ -162,6 +162,8 @@ describe('Application detail (spec §2, §4)', () => {
     await user.type(screen.getByLabelText('Reason (optional)'), 'Not resident in Estonia');
     await user.click(screen.getByRole('button', { name: 'Reject application' }));
     await waitFor(() => expect(puts(fetchMock, STATUS)).toEqual([{ status: 'rejected', notes: 'Not resident in Estonia' }]));
+    // The update card's select, never touched, follows the application's new status.
+    await waitFor(() => expect(screen.getByLabelText('Status')).toHaveTextContent('Rejected'));
   });
 
   it('hides the reject button when the application is already rejected', async () => {

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-message';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { formatDate } from '@/lib/dates';
-import { useApplicationDetail } from './api';
+import { useApplicationDetail } from './api/get-application';
 import { ApplicantCard } from './components/ApplicantCard';
 import { CompanyCard } from './components/CompanyCard';
 import { RejectDialog } from './components/RejectDialog';

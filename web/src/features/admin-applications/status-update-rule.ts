@@ -1,7 +1,8 @@
-import { DEFAULT_REJECT_REASON, type ApplicationStatus } from '@/components/ui/application-status-badge';
-import type { StatusChangeBody } from './types';
+import { DEFAULT_REJECT_REASON } from '@/components/ui/application-status-badge';
+import type { ApplicationStatus } from '@/types/api';
+import type { UpdateStatusInput } from './api/update-application-status';
 
-export type StatusUpdateDecision = { kind: 'send'; body: StatusChangeBody } | { kind: 'nothing' };
+export type StatusUpdateDecision = { kind: 'send'; body: UpdateStatusInput } | { kind: 'nothing' };
 
 /**
  * The admin update rule of spec §4: a changed status is sent with the notes (if any); an unchanged
@@ -22,6 +23,6 @@ export function decideStatusUpdate(
 /** Spec §4, §9: the reject dialog sends after this delay. */
 export const REJECT_DELAY_MS = 100;
 
-export function rejectBody(notes: string): StatusChangeBody {
+export function rejectBody(notes: string): UpdateStatusInput {
   return { status: 'rejected', notes: notes.trim() || DEFAULT_REJECT_REASON };
 }

@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { MINIMUM_AGE } from '@/lib/company';
 import { isAtLeastAge, todayInTallinn } from '@/lib/dates';
-import { isValidEstonianId } from '@/lib/estonian-id';
+import { errorCodeKey } from '@/lib/api-client';
+import { validateEstonianId } from '@/lib/estonian-id';
 
 /*
- * Messages are keys of the `common` namespace (validation.*). Their English texts are exactly those of
- * spec §5; FieldError translates them into the current language.
+ * Messages are keys of the `common` namespace (validation.*, and errors.codes.* where the server names the
+ * same rule by that code). Their English texts are exactly those of spec §5; FieldError translates them
+ * into the current language.
  */
+
+/** The Estonian ID code check (spec §5): the message names the first rule the code breaks. */
+export const estonianIdCodeSchema = z.string().superRefine((value, context) => {
+  const { error } = validateEstonianId(value);
+  if (error) context.addIssue({ code: 'custom', message: errorCodeKey(error) });
+});
 
 export const loginSchema = z.object({
   username: z.string().min(1, 'validation.usernameRequired'),
@@ -27,7 +35,7 @@ export const registerSchema = z
     dateOfBirth: z.string().refine((value) => isAtLeastAge(value, MINIMUM_AGE, todayInTallinn()), {
       message: 'validation.age',
     }),
-    idCode: z.string().refine(isValidEstonianId, { message: 'validation.idCode' }),
+    idCode: estonianIdCodeSchema,
     city: z.string().min(2, 'validation.city'),
     password: z.string().min(8, 'validation.passwordMin'),
     confirmPassword: z.string(),

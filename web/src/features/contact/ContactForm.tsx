@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input, inputClasses } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { applyServerFieldErrors } from '@/features/auth/server-errors';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { cn } from '@/lib/utils';
-import { useContactErrorText, useSendContact } from './api/use-send-contact';
+import { useContactErrorText, useSendContact } from './api/send-contact';
 import { CONTACT_DEFAULTS, CONTACT_FIELDS, contactSchema, type ContactValues } from './schema';
 
 /**

@@ -1,4 +1,4 @@
-import type { Contract, ContractStatus } from './types';
+import type { Contract, ContractStatus } from '@/types/api';
 
 /** Spec §4: a contract counts as signed when it has a signedAt date. */
 export function isSigned(contract: Pick<Contract, 'signedAt'>): boolean {

@@ -1,4 +1,4 @@
-import type { AdminContract, Contract } from './types';
+import type { AdminContract, Contract } from '@/types/api';
 
 export const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 

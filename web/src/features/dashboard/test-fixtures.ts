@@ -1,4 +1,4 @@
-import type { OwnApplication, Profile } from './types';
+import type { OwnApplication, Profile } from '@/types/api';
 
 /** Test data shaped like the applications and identity services' answers. */
 

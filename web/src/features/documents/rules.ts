@@ -1,5 +1,6 @@
 import { localeFor } from '@/lib/dates';
-import { DOCUMENT_STATUSES, type DocumentRequest } from './types';
+import type { DocumentRequest } from '@/types/api';
+import { DOCUMENT_STATUSES } from './types';
 
 /** Spec §5: the accepted file types, by extension. */
 export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'txt', 'xls', 'xlsx'] as const;

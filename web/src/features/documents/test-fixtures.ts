@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { AdminDocument, Document, DocumentRequest } from './types';
+import type { AdminDocument, Document, DocumentRequest } from '@/types/api';
 
 export function document(overrides: Partial<Document> = {}): Document {
   return {

@@ -9,18 +9,23 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { useFailureToast } from '@/features/dashboard/server-message';
-import { parseApiError } from '@/lib/api-client';
-import { useCreateCompany } from '../api';
+import { useFailureToast } from '@/hooks/use-server-message';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { useCreateCompany, type CreateCompanyInput } from '../api/create-company';
 
-const schema = z.object({
-  name: z.string().trim().min(2, 'companies.validation.name'),
-  registrationCode: z.string().trim().regex(/^\d{8}$/, 'companies.validation.registrationCode'),
-  registrationDate: z.string(),
-});
+const schema = z
+  .object({
+    name: z.string().trim().min(2, 'companies.validation.name'),
+    registrationCode: z.string().trim().regex(/^\d{8}$/, 'companies.validation.registrationCode'),
+    registrationDate: z.string(),
+  })
+  .transform(
+    ({ registrationDate, ...company }): CreateCompanyInput => ({ ...company, ...(registrationDate ? { registrationDate } : {}) }),
+  );
 
-type Values = z.infer<typeof schema>;
+type Values = z.input<typeof schema>;
 const DEFAULTS: Values = { name: '', registrationCode: '', registrationDate: '' };
+const SERVER_FIELDS = Object.keys(DEFAULTS) as (keyof Values)[];
 
 /** Adds a shelf company (name, 8-digit registry code, optional registration date). */
 export function AddCompanyDialog() {
@@ -28,50 +33,30 @@ export function AddCompanyDialog() {
   const [open, setOpen] = useState(false);
   const create = useCreateCompany();
   const failureToast = useFailureToast();
+  const form = useForm<Values, unknown, CreateCompanyInput>({ resolver: zodResolver(schema), defaultValues: DEFAULTS });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: DEFAULTS });
+  } = form;
 
   const message = (key: string | undefined) => (key === undefined ? undefined : t(key));
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      reset(DEFAULTS);
-      create.reset();
-    }
+    if (!next) create.reset();
   };
 
-  const onSubmit = handleSubmit((values) =>
-    create.mutate(
-      {
-        name: values.name,
-        registrationCode: values.registrationCode,
-        ...(values.registrationDate ? { registrationDate: values.registrationDate } : {}),
+  const onSubmit = (body: CreateCompanyInput) =>
+    create.mutate(body, {
+      onSuccess: (company) => {
+        toast({ title: t('companies.toast.created'), description: company.name });
+        onOpenChange(false);
       },
-      {
-        onSuccess: (company) => {
-          toast({ title: t('companies.toast.created'), description: company.name });
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          const { fields } = parseApiError(error);
-          let shown = false;
-          for (const name of ['name', 'registrationCode', 'registrationDate'] as const) {
-            if (fields[name]) {
-              setError(name, { type: 'server', message: fields[name] }, { shouldFocus: !shown });
-              shown = true;
-            }
-          }
-          failureToast(t('companies.toast.failed'), error);
-        },
+      onError: (error) => {
+        applyServerFieldErrors(error, SERVER_FIELDS, form.setError);
+        failureToast(t('companies.toast.failed'), error);
       },
-    ),
-  );
+    });
 
   return (
     <FormDialog
@@ -80,6 +65,7 @@ export function AddCompanyDialog() {
       size="sm"
       open={open}
       onOpenChange={onOpenChange}
+      form={form}
       onSubmit={onSubmit}
       pending={create.isPending}
       trigger={

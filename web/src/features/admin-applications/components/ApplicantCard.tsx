@@ -5,7 +5,7 @@ import { useStatusNotesText } from '@/components/ui/application-status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { formatDate } from '@/lib/dates';
-import type { ApplicationDetail } from '../types';
+import type { ApplicationDetail } from '@/types/api';
 
 /** Name, username, e-mail, phone, date of birth, ID code, city and address of the applicant. */
 export function ApplicantCard({ application }: { application: ApplicationDetail }) {

@@ -7,26 +7,16 @@ import {
   ApplicationStatusBadge,
   isApplicationStatus,
   useApplicationStatusLabel,
-  type ApplicationStatus,
 } from '@/components/ui/application-status-badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  ResponsiveTable,
-  ResponsiveTableBody,
-  ResponsiveTableCell,
-  ResponsiveTableHead,
-  ResponsiveTableHeader,
-  ResponsiveTableRow,
-} from '@/components/ui/responsive-table';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-message';
+import { EmptyState } from '@/components/ui/state-message';
 import { formatDate } from '@/lib/dates';
-import { PAGE_SIZE, useApplicationsList } from '../api';
-import type { ApplicationListItem } from '../types';
+import type { ApplicationStatus, ApplicationListItem } from '@/types/api';
+import { PAGE_SIZE, useApplicationsList } from '../api/get-applications';
 import { useDebouncedValue } from '../use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -47,8 +37,9 @@ export function ApplicationsList() {
   const setPage = (next: number) => setPaging({ filterKey, page: next });
 
   const offset = page * PAGE_SIZE;
-  const { data, isPending, isError, isPlaceholderData } = useApplicationsList({ search, status, offset });
+  const { data, isPending, error, isPlaceholderData } = useApplicationsList({ search, status, offset });
   const filtered = search !== '' || status !== 'all';
+  const columns = useApplicationColumns();
 
   return (
     <div className="flex flex-col gap-4">
@@ -89,127 +80,81 @@ export function ApplicationsList() {
         </div>
       </div>
 
-      {isPending ? (
-        <Card className="flex justify-center py-16">
-          <Spinner label={t('list.loading')} />
-        </Card>
-      ) : isError ? (
-        <ErrorState title={t('list.loadError')}>{t('common:errors.unknown')}</ErrorState>
-      ) : data.items.length === 0 ? (
-        <Card>
-          <EmptyState icon={Inbox}>{filtered ? t('list.emptyFiltered') : t('list.empty')}</EmptyState>
-        </Card>
-      ) : (
-        <>
-          <div aria-busy={isPlaceholderData} className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <ApplicationsTable items={data.items} />
-          </div>
-          <Pagination
-            from={offset + 1}
-            to={offset + data.items.length}
-            total={data.total}
-            onPrevious={page > 0 ? () => setPage(page - 1) : undefined}
-            onNext={offset + data.items.length < data.total ? () => setPage(page + 1) : undefined}
-          />
-        </>
-      )}
+      <DataTable
+        standalone
+        caption={t('list.title')}
+        columns={columns}
+        rows={data?.items}
+        rowKey={(item) => item.id}
+        rowTestId="application-row"
+        status={{ isLoading: isPending, error, loadingLabel: t('list.loading'), errorTitle: t('list.loadError') }}
+        empty={<EmptyState icon={Inbox}>{filtered ? t('list.emptyFiltered') : t('list.empty')}</EmptyState>}
+        stale={isPlaceholderData}
+        pagination={{ page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onPageChange: setPage, label: t('list.paginationLabel') }}
+        actions={{
+          header: t('list.columns.actions'),
+          hideHeader: true,
+          cell: (item) => (
+            <Button asChild variant="secondary" size="sm" className="w-full md:w-auto">
+              <Link to={`/admin/applications/${item.id}`} aria-label={t('list.viewLabel', { name: applicantName(item) ?? `#${item.id}` })}>
+                <Eye className="h-4 w-4" aria-hidden="true" />
+                {t('list.view')}
+              </Link>
+            </Button>
+          ),
+        }}
+      />
     </div>
   );
 }
 
-function ApplicationsTable({ items }: { items: ApplicationListItem[] }) {
-  const { t, i18n } = useTranslation('applications');
-  const notProvided = t('notProvided');
-  return (
-    <ResponsiveTable>
-      <caption className="sr-only">{t('list.title')}</caption>
-      <ResponsiveTableHead>
-        <ResponsiveTableHeader>{t('list.columns.applicant')}</ResponsiveTableHeader>
-        <ResponsiveTableHeader>{t('list.columns.contact')}</ResponsiveTableHeader>
-        <ResponsiveTableHeader>{t('list.columns.idCode')}</ResponsiveTableHeader>
-        <ResponsiveTableHeader>{t('list.columns.status')}</ResponsiveTableHeader>
-        <ResponsiveTableHeader>{t('list.columns.submitted')}</ResponsiveTableHeader>
-        <ResponsiveTableHeader className="text-right">
-          <span className="sr-only">{t('list.columns.actions')}</span>
-        </ResponsiveTableHeader>
-      </ResponsiveTableHead>
-      <ResponsiveTableBody>
-        {items.map((item) => {
-          const name = item.user.fullName ?? item.profile.fullName;
-          const email = item.user.email ?? item.profile.email;
-          const phone = item.user.phone ?? item.profile.phone;
-          return (
-            <ResponsiveTableRow key={item.id} data-testid="application-row">
-              <ResponsiveTableCell>
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className={name ? 'font-semibold text-slate-900' : 'italic text-slate-500'}>
-                      {name ?? t('noName')}
-                    </p>
-                    {item.user.username && <p className="text-sm text-slate-500">@{item.user.username}</p>}
-                  </div>
-                  <ApplicationStatusBadge status={item.status} className="shrink-0 md:hidden" />
-                </div>
-              </ResponsiveTableCell>
-              <ResponsiveTableCell label={t('list.columns.contact')}>
-                <p className="break-all text-slate-900">{email ?? notProvided}</p>
-                {phone && <p className="text-slate-500">{phone}</p>}
-              </ResponsiveTableCell>
-              <ResponsiveTableCell label={t('list.columns.idCode')} className="tabular-nums">
-                {item.profile.idCode ?? notProvided}
-              </ResponsiveTableCell>
-              <ResponsiveTableCell className="hidden md:table-cell">
-                <ApplicationStatusBadge status={item.status} />
-              </ResponsiveTableCell>
-              <ResponsiveTableCell label={t('list.columns.submitted')} className="whitespace-nowrap">
-                <time dateTime={item.createdAt}>{formatDate(item.createdAt, i18n.language)}</time>
-              </ResponsiveTableCell>
-              <ResponsiveTableCell className="pt-1 md:text-right">
-                <Button asChild variant="secondary" size="sm" className="w-full md:w-auto">
-                  <Link
-                    to={`/admin/applications/${item.id}`}
-                    aria-label={t('list.viewLabel', { name: name ?? `#${item.id}` })}
-                  >
-                    <Eye className="h-4 w-4" aria-hidden="true" />
-                    {t('list.view')}
-                  </Link>
-                </Button>
-              </ResponsiveTableCell>
-            </ResponsiveTableRow>
-          );
-        })}
-      </ResponsiveTableBody>
-    </ResponsiveTable>
-  );
+function applicantName(item: ApplicationListItem) {
+  return item.user.fullName ?? item.profile.fullName;
 }
 
-function Pagination({
-  from,
-  to,
-  total,
-  onPrevious,
-  onNext,
-}: {
-  from: number;
-  to: number;
-  total: number;
-  onPrevious?: () => void;
-  onNext?: () => void;
-}) {
-  const { t } = useTranslation('applications');
-  return (
-    <nav aria-label={t('list.paginationLabel')} className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {t('list.range', { from, to, total })}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="secondary" size="sm" onClick={onPrevious} disabled={!onPrevious}>
-          {t('list.previous')}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onNext} disabled={!onNext}>
-          {t('list.next')}
-        </Button>
-      </div>
-    </nav>
-  );
+/** The list's columns (spec §2): applicant, contact, ID code, status, submitted. */
+function useApplicationColumns(): DataTableColumn<ApplicationListItem>[] {
+  const { t, i18n } = useTranslation('applications');
+  const notProvided = t('notProvided');
+  return [
+    {
+      id: 'applicant',
+      header: t('list.columns.applicant'),
+      phoneLabel: false,
+      cell: (item) => {
+        const name = applicantName(item);
+        return (
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className={name ? 'font-semibold text-slate-900' : 'italic text-slate-500'}>{name ?? t('noName')}</p>
+              {item.user.username && <p className="text-sm text-slate-500">@{item.user.username}</p>}
+            </div>
+            {/* Phones show the status here, beside the name; wide screens in its own column. */}
+            <ApplicationStatusBadge status={item.status} className="shrink-0 md:hidden" />
+          </div>
+        );
+      },
+    },
+    {
+      id: 'contact',
+      header: t('list.columns.contact'),
+      cell: (item) => {
+        const phone = item.user.phone ?? item.profile.phone;
+        return (
+          <>
+            <p className="break-all text-slate-900">{item.user.email ?? item.profile.email ?? notProvided}</p>
+            {phone && <p className="text-slate-500">{phone}</p>}
+          </>
+        );
+      },
+    },
+    { id: 'idCode', header: t('list.columns.idCode'), className: 'tabular-nums', cell: (item) => item.profile.idCode ?? notProvided },
+    { id: 'status', header: t('list.columns.status'), wideOnly: true, cell: (item) => <ApplicationStatusBadge status={item.status} /> },
+    {
+      id: 'submitted',
+      header: t('list.columns.submitted'),
+      className: 'whitespace-nowrap',
+      cell: (item) => <time dateTime={item.createdAt}>{formatDate(item.createdAt, i18n.language)}</time>,
+    },
+  ];
 }

@@ -3,19 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  ResponsiveTable,
-  ResponsiveTableBody,
-  ResponsiveTableCell,
-  ResponsiveTableHead,
-  ResponsiveTableHeader,
-  ResponsiveTableRow,
-} from '@/components/ui/responsive-table';
-import { Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/state-message';
-import type { CompanyStatus } from '@/features/dashboard/types';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/state-message';
 import { formatDate } from '@/lib/dates';
-import { useCompanies } from '../api';
+import type { CompanyStatus, ShelfCompany } from '@/types/api';
+import { useCompanies } from '../api/get-companies';
 import { AddCompanyDialog } from './AddCompanyDialog';
 
 const COMPANY_TONES: Record<CompanyStatus, BadgeTone> = {
@@ -32,7 +24,56 @@ export function CompanyStatusBadge({ status }: { status: CompanyStatus }) {
 /** Shelf companies and who they are assigned to, with an "Add company" dialog (beyond the spec). */
 export function CompaniesPanel() {
   const { t, i18n } = useTranslation('applications');
-  const { data, isPending, isError } = useCompanies();
+  const { data, isPending, error } = useCompanies();
+  const columns: DataTableColumn<ShelfCompany>[] = [
+    {
+      id: 'name',
+      header: t('companies.columns.name'),
+      phoneLabel: false,
+      cell: (company) => (
+        <div className="flex items-start justify-between gap-3">
+          <span className="font-semibold text-slate-900">{company.name}</span>
+          {/* Phones show the status here, beside the name; wide screens in its own column. */}
+          <span className="md:hidden">
+            <CompanyStatusBadge status={company.status} />
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: 'registrationCode',
+      header: t('companies.columns.registrationCode'),
+      className: 'tabular-nums',
+      cell: (company) => company.registrationCode,
+    },
+    {
+      id: 'registrationDate',
+      header: t('companies.columns.registrationDate'),
+      className: 'whitespace-nowrap',
+      cell: (company) =>
+        company.registrationDate ? (
+          formatDate(company.registrationDate, i18n.language)
+        ) : (
+          <span className="text-slate-500">{t('companies.notSet')}</span>
+        ),
+    },
+    { id: 'status', header: t('companies.columns.status'), wideOnly: true, cell: (company) => <CompanyStatusBadge status={company.status} /> },
+    {
+      id: 'applicant',
+      header: t('companies.columns.applicant'),
+      cell: (company) =>
+        company.applicationId ? (
+          <Link
+            to={`/admin/applications/${company.applicationId}`}
+            className="font-medium text-primary-700 underline-offset-4 hover:underline"
+          >
+            {company.applicantName ?? `#${company.applicationId}`}
+          </Link>
+        ) : (
+          <span className="text-slate-500">{t('companies.unassigned')}</span>
+        ),
+    },
+  ];
 
   return (
     <Card>
@@ -47,65 +88,15 @@ export function CompaniesPanel() {
         <AddCompanyDialog />
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner label={t('companies.loading')} />
-          </div>
-        ) : isError ? (
-          <ErrorState title={t('companies.loadError')}>{t('common:errors.unknown')}</ErrorState>
-        ) : data.length === 0 ? (
-          <EmptyState icon={Building2}>{t('companies.empty')}</EmptyState>
-        ) : (
-          <ResponsiveTable>
-            <caption className="sr-only">{t('companies.title')}</caption>
-            <ResponsiveTableHead>
-              <ResponsiveTableHeader>{t('companies.columns.name')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('companies.columns.registrationCode')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('companies.columns.registrationDate')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('companies.columns.status')}</ResponsiveTableHeader>
-              <ResponsiveTableHeader>{t('companies.columns.applicant')}</ResponsiveTableHeader>
-            </ResponsiveTableHead>
-            <ResponsiveTableBody>
-              {data.map((company) => (
-                <ResponsiveTableRow key={company.id} data-testid="company-row">
-                  <ResponsiveTableCell>
-                    <div className="flex items-start justify-between gap-3">
-                      <span className="font-semibold text-slate-900">{company.name}</span>
-                      <span className="md:hidden">
-                        <CompanyStatusBadge status={company.status} />
-                      </span>
-                    </div>
-                  </ResponsiveTableCell>
-                  <ResponsiveTableCell label={t('companies.columns.registrationCode')} className="tabular-nums">
-                    {company.registrationCode}
-                  </ResponsiveTableCell>
-                  <ResponsiveTableCell label={t('companies.columns.registrationDate')} className="whitespace-nowrap">
-                    {company.registrationDate ? (
-                      formatDate(company.registrationDate, i18n.language)
-                    ) : (
-                      <span className="text-slate-500">{t('companies.notSet')}</span>
-                    )}
-                  </ResponsiveTableCell>
-                  <ResponsiveTableCell className="hidden md:table-cell">
-                    <CompanyStatusBadge status={company.status} />
-                  </ResponsiveTableCell>
-                  <ResponsiveTableCell label={t('companies.columns.applicant')}>
-                    {company.applicationId ? (
-                      <Link
-                        to={`/admin/applications/${company.applicationId}`}
-                        className="font-medium text-primary-700 underline-offset-4 hover:underline"
-                      >
-                        {company.applicantName ?? `#${company.applicationId}`}
-                      </Link>
-                    ) : (
-                      <span className="text-slate-500">{t('companies.unassigned')}</span>
-                    )}
-                  </ResponsiveTableCell>
-                </ResponsiveTableRow>
-              ))}
-            </ResponsiveTableBody>
-          </ResponsiveTable>
-        )}
+        <DataTable
+          caption={t('companies.title')}
+          columns={columns}
+          rows={data}
+          rowKey={(company) => company.id}
+          rowTestId="company-row"
+          status={{ isLoading: isPending, error, loadingLabel: t('companies.loading'), errorTitle: t('companies.loadError') }}
+          empty={<EmptyState icon={Building2}>{t('companies.empty')}</EmptyState>}
+        />
       </CardContent>
     </Card>
   );

@@ -1,6 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { CompanyDetails, PaymentSchedule } from '@/components/applications/CompanyDetails';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -8,10 +12,10 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { CompanyDetails, PaymentSchedule } from '@/features/dashboard/components/CompanyDetails';
-import { useFailureToast } from '@/features/dashboard/server-message';
-import { useAssignCompany, useCompanies } from '../api';
-import type { ApplicationDetail } from '../types';
+import { useFailureToast } from '@/hooks/use-server-message';
+import type { ApplicationDetail } from '@/types/api';
+import { useAssignCompany, type AssignCompanyInput } from '../api/assign-company';
+import { useCompanies } from '../api/get-companies';
 
 /** Companies can be assigned to approved or active applications only (the server answers 409 otherwise). */
 const ASSIGNABLE = new Set(['approved', 'active']);
@@ -68,6 +72,18 @@ export function CompanyCard({ id, application }: { id: string; application: Appl
   );
 }
 
+/** A company must be chosen (the button stays off until then); the registration date is optional. */
+const assignSchema = z
+  .object({ companyId: z.string().min(1), registrationDate: z.string() })
+  .transform(
+    ({ companyId, registrationDate }): AssignCompanyInput => ({
+      companyId: Number(companyId),
+      ...(registrationDate ? { registrationDate } : {}),
+    }),
+  );
+
+type AssignValues = z.input<typeof assignSchema>;
+
 function AssignCompanyForm({
   id,
   currentCompanyId,
@@ -83,35 +99,32 @@ function AssignCompanyForm({
   const companies = useCompanies();
   const assign = useAssignCompany(id);
   const failureToast = useFailureToast();
-  const [companyId, setCompanyId] = useState(currentCompanyId ? String(currentCompanyId) : '');
-  const [registrationDate, setRegistrationDate] = useState('');
+  const { control, register, handleSubmit, resetField } = useForm<AssignValues, unknown, AssignCompanyInput>({
+    resolver: zodResolver(assignSchema),
+    defaultValues: { companyId: currentCompanyId ? String(currentCompanyId) : '', registrationDate: '' },
+  });
+  const companyId = useWatch({ control, name: 'companyId' });
 
   const choices = (companies.data ?? []).filter(
     (company) => company.status === 'available' || company.id === currentCompanyId,
   );
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!companyId) return;
-    assign.mutate(
-      { companyId: Number(companyId), ...(registrationDate ? { registrationDate } : {}) },
-      {
-        onSuccess: (detail) => {
-          toast({ title: t('detail.company.toast.assigned'), description: detail.company?.name });
-          setRegistrationDate('');
-          onDone();
-        },
-        onError: (error) => failureToast(t('detail.company.toast.failed'), error),
+  const onSubmit = (body: AssignCompanyInput) =>
+    assign.mutate(body, {
+      onSuccess: (detail) => {
+        toast({ title: t('detail.company.toast.assigned'), description: detail.company?.name });
+        resetField('registrationDate');
+        onDone();
       },
-    );
-  };
+      onError: (error) => failureToast(t('detail.company.toast.failed'), error),
+    });
 
   if (companies.isPending) return <Spinner />;
 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={handleSubmit(onSubmit)}
       aria-label={t('detail.company.assignTitle')}
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
     >
@@ -122,28 +135,28 @@ function AssignCompanyForm({
         <>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="assign-company">{t('detail.company.companyLabel')}</Label>
-            <Select value={companyId} onValueChange={setCompanyId}>
-              <SelectTrigger id="assign-company">
-                <SelectValue placeholder={t('detail.company.companyPlaceholder')} />
-              </SelectTrigger>
-              <SelectContent>
-                {choices.map((company) => (
-                  <SelectItem key={company.id} value={String(company.id)}>
-                    {company.name} ({company.registrationCode})
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <Controller
+              control={control}
+              name="companyId"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger ref={field.ref} id="assign-company" onBlur={field.onBlur}>
+                    <SelectValue placeholder={t('detail.company.companyPlaceholder')} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {choices.map((company) => (
+                      <SelectItem key={company.id} value={String(company.id)}>
+                        {company.name} ({company.registrationCode})
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="assign-date">{t('detail.company.registrationDate')}</Label>
-            <Input
-              id="assign-date"
-              type="date"
-              value={registrationDate}
-              onChange={(event) => setRegistrationDate(event.target.value)}
-              aria-describedby="assign-date-hint"
-            />
+            <Input id="assign-date" type="date" aria-describedby="assign-date-hint" {...register('registrationDate')} />
             <p id="assign-date-hint" className="text-sm text-slate-500">
               {t('detail.company.registrationDateHint')}
             </p>

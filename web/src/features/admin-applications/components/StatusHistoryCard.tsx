@@ -7,7 +7,7 @@ import {
 } from '@/components/ui/application-status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, formatRelative } from '@/lib/dates';
-import type { AdminStatusUpdate } from '../types';
+import type { AdminStatusUpdate } from '@/types/api';
 
 /** Every status change, newest first: from → to, notes and date. */
 export function StatusHistoryCard({ updates }: { updates: AdminStatusUpdate[] }) {

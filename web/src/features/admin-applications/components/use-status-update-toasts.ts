@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useApplicationStatusLabel } from '@/components/ui/application-status-badge';
 import { toast } from '@/components/ui/use-toast';
-import { useServerMessage } from '@/features/dashboard/server-message';
+import { useServerMessage } from '@/hooks/use-server-message';
 
 /** The success and failure toasts of a status update (spec §8). */
 export function useStatusUpdateToasts() {

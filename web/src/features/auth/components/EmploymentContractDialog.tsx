@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -42,13 +44,28 @@ export function EmploymentContractDialog({ open, onOpenChange, ...rest }: Employ
   );
 }
 
+/** Spec §2 auth screen: signing takes a non-empty name and ID number and the acceptance tick. */
+const signatureSchema = z
+  .object({ name: z.string().trim().min(1), idCode: z.string().trim().min(1), accepted: z.boolean().refine((accepted) => accepted) })
+  .transform(({ name, idCode }): ContractSignature => ({ name, idCode }));
+
+type SignatureValues = z.input<typeof signatureSchema>;
+
 function ContractDialogBody({ onSign, defaultName = '', defaultIdCode = '' }: Omit<EmploymentContractDialogProps, 'open' | 'onOpenChange'>) {
   const { t } = useTranslation('contract');
   const contract = useBilingualContract();
-  const [name, setName] = useState(defaultName);
-  const [idCode, setIdCode] = useState(defaultIdCode);
-  const [accepted, setAccepted] = useState(false);
-  const canSign = accepted && name.trim() !== '' && idCode.trim() !== '';
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { isValid: canSign },
+  } = useForm<SignatureValues, unknown, ContractSignature>({
+    resolver: zodResolver(signatureSchema),
+    mode: 'onChange',
+    defaultValues: { name: defaultName, idCode: defaultIdCode, accepted: false },
+  });
+  // The contract texts show the signature as it is typed.
+  const [name, idCode] = useWatch({ control, name: ['name', 'idCode'] });
 
   return (
     <>
@@ -69,20 +86,26 @@ function ContractDialogBody({ onSign, defaultName = '', defaultIdCode = '' }: Om
           <legend className="px-1 text-sm font-semibold text-slate-900">{t('dialog.signTitle')}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="contract-signed-name" label={t('dialog.signedName')}>
-              <Input id="contract-signed-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+              <Input id="contract-signed-name" autoComplete="name" {...register('name')} />
             </FormField>
             <FormField id="contract-signed-id" label={t('dialog.signedIdCode')}>
-              <Input
-                id="contract-signed-id"
-                inputMode="numeric"
-                maxLength={11}
-                value={idCode}
-                onChange={(e) => setIdCode(e.target.value)}
-              />
+              <Input id="contract-signed-id" inputMode="numeric" maxLength={11} {...register('idCode')} />
             </FormField>
           </div>
           <div className="flex items-start gap-3">
-            <Checkbox id="contract-accept" checked={accepted} onCheckedChange={(value) => setAccepted(value === true)} />
+            <Controller
+              control={control}
+              name="accepted"
+              render={({ field }) => (
+                <Checkbox
+                  ref={field.ref}
+                  id="contract-accept"
+                  checked={field.value}
+                  onCheckedChange={(value) => field.onChange(value === true)}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
             <Label htmlFor="contract-accept" className="font-normal leading-snug">
               {t('dialog.accept')}
             </Label>
@@ -93,7 +116,8 @@ function ContractDialogBody({ onSign, defaultName = '', defaultIdCode = '' }: Om
         <DialogClose asChild>
           <Button variant="secondary">{t('dialog.cancel')}</Button>
         </DialogClose>
-        <Button variant="primary" disabled={!canSign} onClick={() => onSign({ name: name.trim(), idCode: idCode.trim() })}>
+        {/* No <form>: this dialog sits inside the register form, whose submit a nested form would reach. */}
+        <Button variant="primary" disabled={!canSign} onClick={handleSubmit((signature) => onSign(signature))}>
           {t('dialog.sign')}
         </Button>
       </DialogFooter>

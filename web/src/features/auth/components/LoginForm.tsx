@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { useLogin } from '../api/use-login';
+import { useLogin } from '../api/login';
 import { loginSchema, type LoginValues } from '../schemas';
 
 export function LoginForm() {

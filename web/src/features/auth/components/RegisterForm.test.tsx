@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/test/i18n';
 import { applicant, jsonResponse, renderWithProviders, requestBody, stubApi } from '@/test/render';
 import { RegisterForm } from './RegisterForm';
 
@@ -64,7 +65,7 @@ describe('RegisterForm validation (spec §5 register rules)', () => {
       'Please enter a valid email address',
       'Phone number must be at least 7 characters',
       'You must be at least 21 years old to apply',
-      'Please enter a valid Estonian ID code',
+      'Estonian ID code must be 11 digits',
       'Please enter your city of residence',
       'Password must be at least 8 characters',
       'You must agree to the terms to continue',
@@ -100,15 +101,49 @@ describe('RegisterForm validation (spec §5 register rules)', () => {
   });
 
   it.each([
-    ['3760503029', 'too short'],
-    ['77605030299', 'bad first digit'],
-    ['37602300292', 'impossible date'],
-    ['37605030290', 'bad checksum'],
-  ])('refuses ID code %s (%s) with one message', async (code) => {
+    ['3760503029', 'Estonian ID code must be 11 digits', 'Eesti isikukood peab koosnema 11 numbrist'],
+    ['77605030299', 'First digit must be between 1 and 6', 'Esimene number peab olema vahemikus 1 kuni 6'],
+    ['37602300292', 'Invalid date in ID code', 'Isikukoodis on vigane kuupäev'],
+    ['37605030290', 'Invalid checksum in ID code', 'Isikukoodi kontrollnumber on vale'],
+  ])('refuses ID code %s with the message of the rule it breaks (spec §5), in both languages', async (code, en, et) => {
     renderWithProviders(<RegisterForm />);
     fill({ 'Estonian ID code': code });
     submit();
-    expect(await screen.findByText('Please enter a valid Estonian ID code')).toBeInTheDocument();
+    expect(await screen.findByText(en)).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('et'));
+    expect(await screen.findByText(et)).toBeInTheDocument();
+  });
+
+  it('shows the server\'s field errors in the reader\'s language by their codes (issue 12)', async () => {
+    const user = userEvent.setup();
+    const taken = {
+      username: 'This username is already taken',
+      email: 'An account with this email address already exists',
+      idCode: 'An account with this ID code already exists',
+    };
+    stubApi({
+      'POST /api/register': () =>
+        jsonResponse(409, {
+          message: taken.username,
+          code: 'username_taken',
+          fields: taken,
+          fieldCodes: { username: 'username_taken', email: 'email_taken', idCode: 'id_code_taken' },
+        }),
+    });
+    renderWithProviders(<RegisterForm />);
+    fill(VALID);
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the terms of service' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' }));
+    await signContract(user);
+    submit();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('This username is already taken.'),
+    );
+    await act(() => i18n.changeLanguage('et'));
+    expect(screen.getByLabelText('Kasutajanimi')).toHaveAccessibleDescription('See kasutajanimi on juba kasutusel.');
+    expect(screen.getByLabelText('E-post')).toHaveAccessibleDescription('Selle e-posti aadressiga konto on juba olemas.');
+    expect(screen.getByLabelText('Eesti isikukood')).toHaveAccessibleDescription('Selle isikukoodiga konto on juba olemas.');
+    for (const english of Object.values(taken)) expect(screen.queryByText(english)).not.toBeInTheDocument();
   });
 
   it('counts age by the exact birthday: 21 today is accepted, 21 tomorrow is refused', async () => {

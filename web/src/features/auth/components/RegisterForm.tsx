@@ -9,9 +9,9 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { useRegister } from '../api/use-register';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { useRegister } from '../api/register';
 import { REGISTER_DEFAULTS, registerSchema, type RegisterValues } from '../schemas';
-import { applyServerFieldErrors } from '../server-errors';
 import { ConsentCheckbox } from './ConsentCheckbox';
 import { EmploymentContractDialog, type ContractSignature } from './EmploymentContractDialog';
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '@/lib/dates';
+import { APPLICANT_OPTIONS_URL as OPTIONS_URL, applicationOptions } from '@/test/applications';
 import { admin, jsonResponse, renderWithProviders, requestBody, stubApi } from '@/test/render';
-import { APPLICANT_OPTIONS_URL as OPTIONS_URL, applicationOptions } from '@/features/admin-applications/test-fixtures';
 import { adminContract, SIGNATURE } from '../test-fixtures';
 import { AdminContractsTab } from './AdminContractsTab';
 

@@ -11,8 +11,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { formatDate, formatDateTime } from '@/lib/dates';
+import type { AdminContract, Contract } from '@/types/api';
 import { contractPdfUrl, isSigned } from '../rules';
-import type { AdminContract, Contract } from '../types';
+import { useContractTitle } from '../use-contract-title';
 import { ContractStatusBadge } from './ContractStatusBadge';
 
 interface Props {
@@ -25,6 +26,7 @@ interface Props {
 /** Spec §2: title, created date, the content with its line breaks and, once signed, date and signature. */
 export function ContractViewDialog({ contract, onOpenChange, admin = false }: Props) {
   const { t, i18n } = useTranslation('contracts');
+  const title = useContractTitle();
   const user = contract && 'user' in contract ? contract.user : null;
 
   return (
@@ -32,7 +34,7 @@ export function ContractViewDialog({ contract, onOpenChange, admin = false }: Pr
       {contract && (
         <DialogContent size="md">
           <DialogHeader>
-            <DialogTitle className="break-words">{contract.title}</DialogTitle>
+            <DialogTitle className="break-words">{title(contract)}</DialogTitle>
             <DialogDescription className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span>{t('view.created', { date: formatDate(contract.createdAt, i18n.language) })}</span>
               {contract.expiresAt && (

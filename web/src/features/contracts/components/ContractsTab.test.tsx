@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime } from '@/lib/dates';
@@ -76,6 +76,25 @@ describe('applicant Contracts tab (spec §2)', () => {
     expect(pdf).toHaveAttribute('href', '/api/contracts/1/pdf');
     expect(pdf).toHaveAttribute('download');
     expect(within(rows[0]).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('names the registration contract in the reader\'s language, whichever it was signed in (issue 12)', async () => {
+    const { default: i18n } = await import('@/test/i18n');
+    const user = userEvent.setup();
+    // Signed on an Estonian page: stored under its Estonian title.
+    stubApi({ 'GET /api/contracts': () => jsonResponse(200, [{ ...signedEmployment, title: 'Tööleping' }, contract()]) });
+    renderTab();
+    const rows = await screen.findAllByTestId('contract-row');
+    expect(within(rows[0]).getByText('Employment contract')).toBeInTheDocument();
+    expect(screen.queryByText('Tööleping')).not.toBeInTheDocument();
+    expect(within(rows[1]).getByText('Board member agreement')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View contract Employment contract' }));
+    expect(within(screen.getByRole('dialog')).getByRole('heading', { name: 'Employment contract' })).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('et'));
+    expect(within(screen.getByRole('dialog')).getByRole('heading', { name: 'Tööleping' })).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Tööleping')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Board member agreement')).toBeInTheDocument();
   });
 
   it('shows empty, loading and error states', async () => {
@@ -191,6 +210,30 @@ describe('applicant Contracts tab (spec §2)', () => {
     expect(await screen.findByText('Signing failed')).toBeInTheDocument();
     expect(screen.getByText('Please draw your signature Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it("signing failure in Estonian: the signature field's code in Estonian, not the server's English (issue 12)", async () => {
+    const { default: i18n } = await import('@/test/i18n');
+    await i18n.changeLanguage('et');
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [contract()]),
+      'POST /api/contracts/5/sign': () =>
+        jsonResponse(422, {
+          message: 'Please draw your signature',
+          code: 'invalid_signature',
+          fields: { signatureData: 'Please draw your signature' },
+          fieldCodes: { signatureData: 'signature_missing' },
+        }),
+    });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Allkirjasta leping Board member agreement' }));
+    const dialog = screen.getByRole('dialog');
+    drawStroke(within(dialog).getByRole('img', { name: 'Allkirja joonistamise ala' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Kinnita allkiri' }));
+    expect(await screen.findByText('Allkirjastamine ebaõnnestus')).toBeInTheDocument();
+    expect(screen.getByText('Palun joonistage oma allkiri. Palun proovige uuesti.')).toBeInTheDocument();
+    expect(screen.queryByText(/Please draw/)).not.toBeInTheDocument();
   });
 
   it('signing failure without a usable server message shows only the retry text (Estonian)', async () => {

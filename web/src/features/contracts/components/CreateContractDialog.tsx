@@ -1,66 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { UserApplicationFields } from '@/components/applications/UserApplicationFields';
 import { Button } from '@/components/ui/button';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, serverFieldError } from '@/components/ui/form-dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { UserApplicationFields } from '@/features/admin-applications/components/UserApplicationFields';
-import { useUserOptions } from '@/features/admin-applications/user-options';
-import { useFailureToast } from '@/features/dashboard/server-message';
-import { useFieldValues } from '@/hooks/use-field-values';
-import { parseApiError } from '@/lib/api-client';
+import { useFailureToast } from '@/hooks/use-server-message';
+import { useUserOptions } from '@/hooks/use-user-options';
 import { todayInTallinn, toIsoDate } from '@/lib/dates';
-import { useCreateContract } from '../api';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { useCreateContract, type CreateContractInput } from '../api/create-contract';
 
-const EMPTY = { userId: '', applicationId: '', title: '', content: '', expiresAt: '' };
+const INCOMPLETE = 'create.toast.incomplete.text';
+
+/** Spec §5 admin contract creation: user, title and content required; the expiry date optional. */
+const schema = z
+  .object({
+    userId: z.string().min(1, INCOMPLETE),
+    applicationId: z.string(),
+    title: z.string().trim().min(1, INCOMPLETE),
+    // Sent as typed: line breaks and indentation are the contract's layout.
+    content: z.string().refine((content) => content.trim() !== '', INCOMPLETE),
+    expiresAt: z.string(),
+  })
+  .transform(
+    ({ userId, applicationId, title, content, expiresAt }): CreateContractInput => ({
+      userId: Number(userId),
+      applicationId: applicationId ? Number(applicationId) : null,
+      title,
+      content,
+      ...(expiresAt ? { expiresAt } : {}),
+    }),
+  );
+
+type Values = z.input<typeof schema>;
+const DEFAULTS: Values = { userId: '', applicationId: '', title: '', content: '', expiresAt: '' };
+const SERVER_FIELDS = Object.keys(DEFAULTS) as (keyof Values)[];
 
 /** Spec §2 admin Contracts: user (auto-selecting their application), title, content, optional expiry. */
 export function CreateContractDialog() {
   const { t } = useTranslation('contracts');
   const [open, setOpen] = useState(false);
-  const form = useFieldValues(EMPTY);
-  const { values, errors, set } = form;
+  const form = useForm<Values, unknown, CreateContractInput>({ resolver: zodResolver(schema), defaultValues: DEFAULTS });
+  const errors = form.formState.errors;
   const users = useUserOptions(open);
   const create = useCreateContract();
   const failureToast = useFailureToast();
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      form.reset();
-      create.reset();
-    }
+    if (!next) create.reset();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!values.userId || !values.title.trim() || !values.content.trim()) {
-      toast({ title: t('create.toast.incomplete.title'), description: t('create.toast.incomplete.text'), variant: 'destructive' });
-      return;
-    }
-    create.mutate(
-      {
-        userId: Number(values.userId),
-        applicationId: values.applicationId ? Number(values.applicationId) : null,
-        title: values.title.trim(),
-        content: values.content,
-        ...(values.expiresAt ? { expiresAt: values.expiresAt } : {}),
+  const onSubmit = (body: CreateContractInput) =>
+    create.mutate(body, {
+      onSuccess: (contract) => {
+        toast({ title: t('create.toast.created'), description: contract.title });
+        onOpenChange(false);
       },
-      {
-        onSuccess: (contract) => {
-          toast({ title: t('create.toast.created'), description: contract.title });
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          form.setServerErrors(parseApiError(error).fields);
-          failureToast(t('create.toast.failed'), error);
-        },
+      onError: (error) => {
+        applyServerFieldErrors(error, SERVER_FIELDS, form.setError);
+        failureToast(t('create.toast.failed'), error);
       },
-    );
-  };
+    });
+
+  const onInvalid = () =>
+    toast({ title: t('create.toast.incomplete.title'), description: t('create.toast.incomplete.text'), variant: 'destructive' });
+
+  const titleError = serverFieldError(errors.title);
+  const contentError = serverFieldError(errors.content);
+  const expiresError = serverFieldError(errors.expiresAt);
 
   return (
     <FormDialog
@@ -69,7 +84,9 @@ export function CreateContractDialog() {
       size="lg"
       open={open}
       onOpenChange={onOpenChange}
+      form={form}
       onSubmit={onSubmit}
+      onInvalid={onInvalid}
       pending={create.isPending}
       trigger={
         <Button>
@@ -78,36 +95,33 @@ export function CreateContractDialog() {
         </Button>
       }
     >
-      <UserApplicationFields idPrefix="contract" ns="contracts" keyPrefix="create" users={users} form={form} />
-      <FormField id="contract-title" label={t('create.titleLabel')} error={errors.title}>
+      <UserApplicationFields idPrefix="contract" ns="contracts" keyPrefix="create" users={users} />
+      <FormField id="contract-title" label={t('create.titleLabel')} error={titleError}>
         <Input
           id="contract-title"
-          value={values.title}
           maxLength={200}
           aria-required="true"
-          onChange={(e) => set('title', e.target.value)}
-          {...invalidProps('contract-title', errors.title)}
+          {...form.register('title')}
+          {...invalidProps('contract-title', titleError)}
         />
       </FormField>
-      <FormField id="contract-content" label={t('create.content')} error={errors.content}>
+      <FormField id="contract-content" label={t('create.content')} error={contentError}>
         <Textarea
           id="contract-content"
           rows={10}
-          value={values.content}
           aria-required="true"
-          onChange={(e) => set('content', e.target.value)}
-          {...invalidProps('contract-content', errors.content)}
+          {...form.register('content')}
+          {...invalidProps('contract-content', contentError)}
         />
       </FormField>
-      <FormField id="contract-expires" label={t('create.expiresAt')} error={errors.expiresAt}>
+      <FormField id="contract-expires" label={t('create.expiresAt')} error={expiresError}>
         <Input
           id="contract-expires"
           type="date"
           className="sm:max-w-[220px]"
           min={toIsoDate(todayInTallinn())}
-          value={values.expiresAt}
-          onChange={(e) => set('expiresAt', e.target.value)}
-          {...invalidProps('contract-expires', errors.expiresAt)}
+          {...form.register('expiresAt')}
+          {...invalidProps('contract-expires', expiresError)}
         />
       </FormField>
     </FormDialog>

@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, PenLine } from 'lucide-react';
-import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,11 +14,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useValidationText } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { useServerMessage } from '@/features/dashboard/server-message';
+import { useServerMessage } from '@/hooks/use-server-message';
 import { parseApiError } from '@/lib/api-client';
-import { useSignContract } from '../api';
-import type { Contract } from '../types';
+import type { Contract } from '@/types/api';
+import { useSignContract } from '../api/sign-contract';
 import { SignaturePad } from './SignaturePad';
 
 interface Props {
@@ -37,26 +40,45 @@ export function SignContractDialog({ contract, onOpenChange }: Props) {
   );
 }
 
+/** Spec §5 contract sign: a drawn signature (the pad's PNG data URL) is required. */
+const signSchema = z.object({
+  signatureData: z
+    .string()
+    .nullable()
+    .transform((signature, context) => {
+      if (signature !== null) return signature;
+      context.addIssue({ code: 'custom', message: 'sign.required.text' });
+      return z.NEVER;
+    }),
+});
+
+type SignValues = z.input<typeof signSchema>;
+type SignBody = z.output<typeof signSchema>;
+
 function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void }) {
   const { t } = useTranslation('contracts');
-  const [signature, setSignature] = useState<string | null>(null);
+  const { control, handleSubmit } = useForm<SignValues, unknown, SignBody>({
+    resolver: zodResolver(signSchema),
+    defaultValues: { signatureData: null },
+  });
+  const signature = useWatch({ control, name: 'signatureData' });
   const sign = useSignContract();
   const serverMessage = useServerMessage();
+  const fieldText = useValidationText();
 
-  const confirm = () => {
-    if (!signature) {
-      toast({ title: t('sign.required.title'), description: t('sign.required.text'), variant: 'destructive' });
-      return;
-    }
+  const onInvalid = () =>
+    toast({ title: t('sign.required.title'), description: t('sign.required.text'), variant: 'destructive' });
+
+  const confirm = ({ signatureData }: SignBody) =>
     sign.mutate(
-      { id: contract.id, signatureData: signature },
+      { id: contract.id, signatureData },
       {
         onSuccess: () => {
           toast({ title: t('sign.toast.success') });
           onDone();
         },
         onError: (error) => {
-          const detail = parseApiError(error).fields.signatureData ?? serverMessage(error);
+          const detail = fieldText(parseApiError(error).fields.signatureData) ?? serverMessage(error);
           toast({
             title: t('sign.toast.failed'),
             description: detail ? `${detail} ${t('sign.toast.retry')}` : t('sign.toast.retry'),
@@ -65,10 +87,9 @@ function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void
         },
       },
     );
-  };
 
   return (
-    <>
+    <form noValidate onSubmit={handleSubmit(confirm, onInvalid)} className="flex min-h-0 flex-col">
       <DialogHeader>
         <DialogTitle>{t('sign.title')}</DialogTitle>
         <DialogDescription>{t('sign.description', { title: contract.title })}</DialogDescription>
@@ -78,7 +99,11 @@ function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void
           <PenLine className="h-4 w-4 text-primary-600" aria-hidden="true" />
           {t('sign.instructions')}
         </p>
-        <SignaturePad onChange={setSignature} disabled={sign.isPending} />
+        <Controller
+          control={control}
+          name="signatureData"
+          render={({ field }) => <SignaturePad onChange={field.onChange} disabled={sign.isPending} />}
+        />
         {!signature && (
           <div
             role="alert"
@@ -94,10 +119,10 @@ function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void
         <DialogClose asChild>
           <Button variant="secondary">{t('sign.cancel')}</Button>
         </DialogClose>
-        <Button onClick={confirm} disabled={!signature || sign.isPending}>
+        <Button type="submit" disabled={!signature || sign.isPending}>
           {sign.isPending ? t('sign.signing') : t('sign.confirm')}
         </Button>
       </DialogFooter>
-    </>
+    </form>
   );
 }

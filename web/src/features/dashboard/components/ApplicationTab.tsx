@@ -1,12 +1,12 @@
 import { Building2, CalendarDays, History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CompanyDetails, PaymentSchedule } from '@/components/applications/CompanyDetails';
 import { ApplicationStatusBadge, isApplicationStatus } from '@/components/ui/application-status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-message';
 import { formatDate } from '@/lib/dates';
-import { useOwnApplication } from '../api/queries';
-import { CompanyDetails, PaymentSchedule } from './CompanyDetails';
+import { useOwnApplication } from '../api/get-own-application';
 import { StatusTimeline } from './StatusTimeline';
 
 /** The Application tab (spec §2): status, company, payment schedule and the timeline of status updates. */

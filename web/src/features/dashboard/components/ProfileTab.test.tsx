@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import i18n from '@/test/i18n';
 import { applicant, jsonResponse, renderWithProviders, stubApi } from '@/test/render';
 import { ownApplication, profile } from '../test-fixtures';
 import { ProfileTab } from './ProfileTab';
@@ -78,6 +79,7 @@ describe('Profile tab (spec §2, §5)', () => {
     expect(await screen.findByText('Invalid ID Code')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid Estonian ID code (11 digits starting with 1-6).')).toBeInTheDocument();
     expect(toastElement('Invalid ID Code')).toHaveAttribute('data-variant', 'destructive');
+    expect(idCode).toHaveAccessibleDescription('First digit must be between 1 and 6');
     expect(puts(fetchMock)).toHaveLength(0);
 
     await user.clear(idCode);
@@ -120,6 +122,24 @@ describe('Profile tab (spec §2, §5)', () => {
     expect(queryClient.getQueryState(['/api/application'])?.isInvalidated).toBe(true);
   });
 
+  it.each([
+    ['3800412000', 'Estonian ID code must be 11 digits'],
+    ['38013120000', 'Invalid date in ID code'],
+    ['38004120001', 'Invalid checksum in ID code'],
+  ])('names the rule a changed ID code %s breaks under the field and sends nothing (spec §5)', async (code, text) => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ 'GET /api/profile': () => jsonResponse(200, profile) });
+    renderWithProviders(<ProfileTab />, { user: applicant });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('ID code'));
+    await user.type(screen.getByLabelText('ID code'), code);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Invalid ID Code')).toBeInTheDocument();
+    expect(screen.getByLabelText('ID code')).toHaveAccessibleDescription(text);
+    expect(puts(fetchMock)).toHaveLength(0);
+  });
+
   it('keeps the form and shows "Update Failed" with the server message on failure', async () => {
     const user = userEvent.setup();
     stubApi({
@@ -129,6 +149,7 @@ describe('Profile tab (spec §2, §5)', () => {
           message: 'An account with this ID code already exists',
           code: 'id_code_taken',
           fields: { idCode: 'An account with this ID code already exists' },
+          fieldCodes: { idCode: 'id_code_taken' },
         }),
     });
     renderWithProviders(<ProfileTab />, { user: applicant });
@@ -141,7 +162,10 @@ describe('Profile tab (spec §2, §5)', () => {
     expect(toastElement('Update Failed')).toHaveAttribute('data-variant', 'destructive');
     expect(within(toastElement('Update Failed') as HTMLElement).getByText('An account with this ID code already exists.')).toBeInTheDocument();
     expect(screen.getByLabelText('ID code')).toHaveValue('49403136526');
-    expect(screen.getByLabelText('ID code')).toHaveAccessibleDescription('An account with this ID code already exists');
+    expect(screen.getByLabelText('ID code')).toHaveAccessibleDescription('An account with this ID code already exists.');
+    // The error under the field follows the reader's language (issue 12), like the toast beside it.
+    await act(() => i18n.changeLanguage('et'));
+    expect(screen.getByLabelText('Isikukood')).toHaveAccessibleDescription('Selle isikukoodiga konto on juba olemas.');
   });
 
   it('uses the default failure text when the server gives no message', async () => {

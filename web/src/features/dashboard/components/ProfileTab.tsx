@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, UserRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
@@ -10,22 +13,48 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/state-message';
 import { toast } from '@/components/ui/use-toast';
-import { parseApiError } from '@/lib/api-client';
+import { useServerMessage } from '@/hooks/use-server-message';
+import { errorCodeKey } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
+import { validateEstonianId } from '@/lib/estonian-id';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { cn } from '@/lib/utils';
-import { useProfile, useUpdateProfile } from '../api/queries';
-import { isIdCodeFormatValid } from '../profile-rules';
-import { useServerMessage } from '../server-message';
-import type { Profile } from '../types';
+import type { Profile } from '@/types/api';
+import { useProfile } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
 
 type EditableField = 'city' | 'idCode' | 'address';
-type Draft = Record<EditableField, string>;
 
 const EDITABLE: { name: EditableField; autoComplete: string; inputMode?: 'numeric' }[] = [
   { name: 'city', autoComplete: 'address-level2' },
   { name: 'idCode', autoComplete: 'off', inputMode: 'numeric' },
   { name: 'address', autoComplete: 'street-address' },
 ];
+
+/**
+ * Spec §5 profile edit: a changed ID code is checked before sending and its field names the rule it
+ * breaks (an unchanged one is left alone); an empty ID code or address is sent as null.
+ */
+function profileSchema(profile: Profile | undefined) {
+  const savedIdCode = profile?.idCode ?? '';
+  return z
+    .object({
+      city: z.string().trim(),
+      idCode: z
+        .string()
+        .trim()
+        .superRefine((idCode, context) => {
+          const error = idCode === savedIdCode ? null : validateEstonianId(idCode).error;
+          if (error) context.addIssue({ code: 'custom', message: errorCodeKey(error) });
+        }),
+      address: z.string().trim(),
+    })
+    .transform(({ city, idCode, address }) => ({ city, idCode: idCode || null, address: address || null }));
+}
+
+type Draft = z.input<ReturnType<typeof profileSchema>>;
+type Edited = z.output<ReturnType<typeof profileSchema>>;
+const EDITABLE_NAMES = EDITABLE.map(({ name }) => name);
 
 function draftOf(profile: Profile): Draft {
   return { city: profile.city ?? '', idCode: profile.idCode ?? '', address: profile.address ?? '' };
@@ -37,8 +66,14 @@ export function ProfileTab() {
   const { data: profile, isPending, isError } = useProfile();
   const update = useUpdateProfile();
   const serverMessage = useServerMessage();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<EditableField, string>>>({});
+  const [editing, setEditing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<Draft, unknown, Edited>({ resolver: zodResolver(profileSchema(profile)) });
 
   if (isPending) {
     return (
@@ -55,40 +90,30 @@ export function ProfileTab() {
     );
   }
 
-  const editing = draft !== null;
   const notProvided = t('profile.notProvided');
   const startEditing = () => {
-    setFieldErrors({});
-    setDraft(draftOf(profile));
+    reset(draftOf(profile));
+    setEditing(true);
   };
-  const cancel = () => {
-    setFieldErrors({});
-    setDraft(null);
-  };
+  const cancel = () => setEditing(false);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
-    const idCode = draft.idCode.trim();
-    if (idCode !== (profile.idCode ?? '') && !isIdCodeFormatValid(idCode)) {
-      toast({
-        title: t('profile.toast.invalidIdCode.title'),
-        description: t('profile.toast.invalidIdCode.description'),
-        variant: 'destructive',
-      });
-      return;
-    }
-    setFieldErrors({});
+  const onInvalid = () =>
+    toast({
+      title: t('profile.toast.invalidIdCode.title'),
+      description: t('profile.toast.invalidIdCode.description'),
+      variant: 'destructive',
+    });
+
+  const onSubmit = (edited: Edited) =>
     update.mutate(
-      { ...profile, city: draft.city.trim(), idCode: idCode || null, address: draft.address.trim() || null },
+      { ...profile, ...edited },
       {
         onSuccess: () => {
-          setDraft(null);
+          setEditing(false);
           toast({ title: t('profile.toast.updated.title'), description: t('profile.toast.updated.description') });
         },
         onError: (error) => {
-          const { fields } = parseApiError(error);
-          setFieldErrors({ city: fields.city, idCode: fields.idCode, address: fields.address });
+          applyServerFieldErrors(error, EDITABLE_NAMES, setError);
           toast({
             title: t('profile.toast.failed.title'),
             description: serverMessage(error) ?? t('profile.toast.failed.description'),
@@ -97,7 +122,6 @@ export function ProfileTab() {
         },
       },
     );
-  };
 
   const readOnly = (name: EditableField) => {
     const value = profile[name];
@@ -117,15 +141,14 @@ export function ProfileTab() {
         </dt>
         <dd className="flex flex-col gap-1.5">
           <Input
-          id={id}
-          value={draft?.[name] ?? ''}
-          autoComplete={autoComplete}
-          inputMode={inputMode}
-          maxLength={name === 'idCode' ? 11 : undefined}
-          onChange={(event) => setDraft((current) => current && { ...current, [name]: event.target.value })}
-            {...invalidProps(id, fieldErrors[name])}
+            id={id}
+            autoComplete={autoComplete}
+            inputMode={inputMode}
+            maxLength={name === 'idCode' ? 11 : undefined}
+            {...register(name)}
+            {...invalidProps(id, errors[name]?.message)}
           />
-          <FieldError id={id} message={fieldErrors[name]} />
+          <FieldError id={id} message={errors[name]?.message} />
         </dd>
       </div>
     );
@@ -143,7 +166,7 @@ export function ProfileTab() {
 
   return (
     <Card>
-      <form noValidate onSubmit={onSubmit} aria-label={t('profile.title')}>
+      <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} aria-label={t('profile.title')}>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div className="flex flex-col gap-1.5">
             <CardTitle>{t('profile.title')}</CardTitle>

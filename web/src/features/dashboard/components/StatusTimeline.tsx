@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ApplicationStatusBadge, useStatusNotesText } from '@/components/ui/application-status-badge';
 import { formatDateTime, formatRelative } from '@/lib/dates';
-import type { StatusUpdate } from '../types';
+import type { StatusUpdate } from '@/types/api';
 
 /** Status updates, newest first: the new status, optional notes and a relative time with the exact date on hover. */
 export function StatusTimeline({ updates, label, emptyText }: { updates: StatusUpdate[]; label: string; emptyText: string }) {

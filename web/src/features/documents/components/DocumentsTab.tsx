@@ -2,22 +2,15 @@ import { Download, FileText, FileUp, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { formatCalendarDate } from '@/components/ui/calendar';
 import { TabCard } from '@/components/ui/card';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { QueryState } from '@/components/ui/query-state';
-import {
-  ResponsiveTable,
-  ResponsiveTableActions,
-  ResponsiveTableBody,
-  ResponsiveTableCell,
-  ResponsiveTableColumns,
-  ResponsiveTableRow,
-} from '@/components/ui/responsive-table';
 import { EmptyState } from '@/components/ui/state-message';
-import { formatDate, parseIsoDate } from '@/lib/dates';
-import { useOwnDocuments, useOwnRequests } from '../api';
+import { formatCalendarDate, formatDate, parseIsoDate } from '@/lib/dates';
+import type { DocumentRequest, Document as OwnDocument } from '@/types/api';
+import { useOwnRequests } from '../api/get-document-requests';
+import { useOwnDocuments } from '../api/get-documents';
 import { canUploadFor, fileTypeLabel } from '../rules';
-import type { DocumentRequest } from '../types';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 
@@ -33,6 +26,62 @@ export function DocumentsTab() {
     const parsed = value ? parseIsoDate(value) : null;
     return parsed ? formatCalendarDate(parsed, i18n.language) : t('applicant.requests.noDueDate');
   };
+
+  const nameColumn = <Row extends { name: string; description?: string | null }>(withDescription: boolean): DataTableColumn<Row> => ({
+    id: 'name',
+    header: t('columns.name'),
+    phoneLabel: false,
+    className: 'font-medium text-slate-900',
+    cell: (row) => (
+      <span className="flex flex-col">
+        <span className="break-words">{row.name}</span>
+        {withDescription && row.description && (
+          <span className="break-words text-xs font-normal text-slate-500">{row.description}</span>
+        )}
+      </span>
+    ),
+  });
+  const statusColumn = <Row extends { status: string }>(): DataTableColumn<Row> => ({
+    id: 'status',
+    header: t('columns.status'),
+    cell: (row) => <DocumentStatusBadge status={row.status} />,
+  });
+
+  const requestColumns: DataTableColumn<DocumentRequest>[] = [
+    nameColumn(false),
+    {
+      id: 'description',
+      header: t('columns.description'),
+      // Phones leave out an empty description; wide screens keep the column aligned with a dash.
+      phoneLabel: (request) => Boolean(request.description),
+      className: 'text-slate-700',
+      cell: (request) => <span className="break-words">{request.description || <span className="hidden md:inline">—</span>}</span>,
+    },
+    {
+      id: 'dueDate',
+      header: t('columns.dueDate'),
+      className: 'md:whitespace-nowrap',
+      cell: (request) => <span>{dueDate(request.dueDate)}</span>,
+    },
+    statusColumn(),
+  ];
+
+  const documentColumns: DataTableColumn<OwnDocument>[] = [
+    nameColumn(true),
+    {
+      id: 'type',
+      header: t('columns.type'),
+      className: 'break-all md:min-w-[8rem] md:max-w-[14rem]',
+      cell: (document) => <span>{fileTypeLabel(document.fileType)}</span>,
+    },
+    {
+      id: 'date',
+      header: t('columns.date'),
+      className: 'md:whitespace-nowrap',
+      cell: (document) => <span>{formatDate(document.createdAt, i18n.language)}</span>,
+    },
+    statusColumn(),
+  ];
 
   // Both lists load together; the uploaded documents are the rows, the open requests come above them.
   const query = {
@@ -64,94 +113,59 @@ export function DocumentsTab() {
                   </h3>
                   <p className="text-sm text-slate-600">{t('applicant.requests.description')}</p>
                 </div>
-                <ResponsiveTable aria-labelledby="document-requests-heading">
-                  <ResponsiveTableColumns
-                    names={[t('columns.name'), t('columns.description'), t('columns.dueDate'), t('columns.status')]}
-                    actions={t('columns.actions')}
-                  />
-                  <ResponsiveTableBody>
-                    {requests.data.map((request) => (
-                      <ResponsiveTableRow key={request.id} data-testid="document-request-row">
-                        <ResponsiveTableCell className="font-medium text-slate-900">
-                          <span className="break-words">{request.name}</span>
-                        </ResponsiveTableCell>
-                        <ResponsiveTableCell label={request.description ? t('columns.description') : undefined} className="text-slate-700">
-                          <span className="break-words">{request.description || <span className="hidden md:inline">—</span>}</span>
-                        </ResponsiveTableCell>
-                        <ResponsiveTableCell label={t('columns.dueDate')} className="md:whitespace-nowrap">
-                          <span>{dueDate(request.dueDate)}</span>
-                        </ResponsiveTableCell>
-                        <ResponsiveTableCell label={t('columns.status')}>
-                          <DocumentStatusBadge status={request.status} />
-                        </ResponsiveTableCell>
-                        <ResponsiveTableActions>
-                          {canUploadFor(request) && (
-                            <Button
-                              size="sm"
-                              onClick={() => setUploading(request)}
-                              aria-label={t('actions.uploadNamed', { name: request.name })}
-                            >
-                              <Upload className="h-4 w-4" aria-hidden="true" />
-                              {t('actions.upload')}
-                            </Button>
-                          )}
-                        </ResponsiveTableActions>
-                      </ResponsiveTableRow>
-                    ))}
-                  </ResponsiveTableBody>
-                </ResponsiveTable>
+                <DataTable
+                  aria-labelledby="document-requests-heading"
+                  columns={requestColumns}
+                  rows={requests.data}
+                  rowKey={(request) => request.id}
+                  rowTestId="document-request-row"
+                  actions={{
+                    header: t('columns.actions'),
+                    cell: (request) =>
+                      canUploadFor(request) && (
+                        <Button size="sm" onClick={() => setUploading(request)} aria-label={t('actions.uploadNamed', { name: request.name })}>
+                          <Upload className="h-4 w-4" aria-hidden="true" />
+                          {t('actions.upload')}
+                        </Button>
+                      ),
+                  }}
+                />
               </section>
             )}
             <section aria-labelledby="documents-heading" className="flex flex-col gap-3">
               <h3 id="documents-heading" className="text-base font-semibold text-slate-900">
                 {t('applicant.uploaded')}
               </h3>
-              {uploaded.length === 0 ? (
-                <EmptyState icon={FileText} title={t('applicant.empty.title')} className="rounded-[var(--radius-card)] border border-dashed border-slate-200">
-                  {t('applicant.empty.text')}
-                </EmptyState>
-              ) : (
-                <ResponsiveTable aria-labelledby="documents-heading">
-                  <ResponsiveTableColumns
-                    names={[t('columns.name'), t('columns.type'), t('columns.date'), t('columns.status')]}
-                    actions={t('columns.actions')}
-                  />
-                  <ResponsiveTableBody>
-                    {uploaded.map((document) => (
-                      <ResponsiveTableRow key={document.id} data-testid="document-row">
-                        <ResponsiveTableCell className="font-medium text-slate-900">
-                          <span className="flex flex-col">
-                            <span className="break-words">{document.name}</span>
-                            {document.description && (
-                              <span className="break-words text-xs font-normal text-slate-500">{document.description}</span>
-                            )}
-                          </span>
-                        </ResponsiveTableCell>
-                        <ResponsiveTableCell label={t('columns.type')} className="break-all md:min-w-[8rem] md:max-w-[14rem]">
-                          <span>{fileTypeLabel(document.fileType)}</span>
-                        </ResponsiveTableCell>
-                        <ResponsiveTableCell label={t('columns.date')} className="md:whitespace-nowrap">
-                          <span>{formatDate(document.createdAt, i18n.language)}</span>
-                        </ResponsiveTableCell>
-                        <ResponsiveTableCell label={t('columns.status')}>
-                          <DocumentStatusBadge status={document.status} />
-                        </ResponsiveTableCell>
-                        <ResponsiveTableActions>
-                          <a
-                            href={document.filePath}
-                            download
-                            className={buttonClasses('secondary', 'sm')}
-                            aria-label={t('actions.downloadNamed', { name: document.name })}
-                          >
-                            <Download className="h-4 w-4" aria-hidden="true" />
-                            {t('actions.download')}
-                          </a>
-                        </ResponsiveTableActions>
-                      </ResponsiveTableRow>
-                    ))}
-                  </ResponsiveTableBody>
-                </ResponsiveTable>
-              )}
+              <DataTable
+                aria-labelledby="documents-heading"
+                columns={documentColumns}
+                rows={uploaded}
+                rowKey={(document) => document.id}
+                rowTestId="document-row"
+                empty={
+                  <EmptyState
+                    icon={FileText}
+                    title={t('applicant.empty.title')}
+                    className="rounded-[var(--radius-card)] border border-dashed border-slate-200"
+                  >
+                    {t('applicant.empty.text')}
+                  </EmptyState>
+                }
+                actions={{
+                  header: t('columns.actions'),
+                  cell: (document) => (
+                    <a
+                      href={document.filePath}
+                      download
+                      className={buttonClasses('secondary', 'sm')}
+                      aria-label={t('actions.downloadNamed', { name: document.name })}
+                    >
+                      <Download className="h-4 w-4" aria-hidden="true" />
+                      {t('actions.download')}
+                    </a>
+                  ),
+                }}
+              />
             </section>
           </>
         )}

@@ -2,8 +2,8 @@ import * as PopoverPrimitive from '@radix-ui/react-popover';
 import { CalendarDays, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Calendar, formatCalendarDate } from '@/components/ui/calendar';
-import { parseIsoDate, todayInTallinn, toIsoDate } from '@/lib/dates';
+import { DayPickerCalendar } from '@/components/ui/day-picker';
+import { formatCalendarDate, parseIsoDate, todayInTallinn, toIsoDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 
 interface Props {
@@ -15,13 +15,13 @@ interface Props {
 
 /**
  * Spec §2: the due date is picked in a single-date calendar in a popover; the trigger reads 'Select date'
- * until a day is chosen, and the clear button takes the date away again (sent as null).
+ * until a day is chosen, and the clear button takes the date away again (sent as null). Days are Tallinn's;
+ * days before today cannot be picked.
  */
 export function DueDatePicker({ id, value, onChange }: Props) {
   const { t, i18n } = useTranslation('documents');
   const [open, setOpen] = useState(false);
   const selected = parseIsoDate(value);
-  const today = todayInTallinn();
 
   return (
     <div className="flex items-center gap-2">
@@ -48,11 +48,10 @@ export function DueDatePicker({ id, value, onChange }: Props) {
             className="z-50 rounded-lg border border-slate-200 bg-white shadow-lg"
             onOpenAutoFocus={(event) => event.preventDefault()}
           >
-            <Calendar
+            <DayPickerCalendar
               autoFocus
               selected={selected}
-              today={today}
-              min={today}
+              min={todayInTallinn()}
               language={i18n.language}
               labels={{ previousMonth: t('calendar.previousMonth'), nextMonth: t('calendar.nextMonth') }}
               onSelect={(date) => {

@@ -1,74 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FilePlus2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { UserApplicationFields } from '@/components/applications/UserApplicationFields';
 import { Button } from '@/components/ui/button';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, serverFieldError } from '@/components/ui/form-dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { UserApplicationFields } from '@/features/admin-applications/components/UserApplicationFields';
-import { useUserOptions } from '@/features/admin-applications/user-options';
-import { useFailureToast } from '@/features/dashboard/server-message';
-import { useFieldValues } from '@/hooks/use-field-values';
-import { parseApiError } from '@/lib/api-client';
-import { useRequestDocument } from '../api';
+import { useFailureToast } from '@/hooks/use-server-message';
+import { useUserOptions } from '@/hooks/use-user-options';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { useRequestDocument, type RequestDocumentInput } from '../api/request-document';
 import { DueDatePicker } from './DueDatePicker';
 
-/** dueDate: YYYY-MM-DD or ''. */
-const EMPTY = { userId: '', applicationId: '', name: '', description: '', dueDate: '' };
+const INCOMPLETE = 'request.toast.incomplete.text';
+
+/**
+ * Spec §5 admin document request: user and name required; description and due date optional; the ids
+ * are sent as integers and no due date as null.
+ */
+const schema = z
+  .object({
+    userId: z.string().min(1, INCOMPLETE),
+    applicationId: z.string(),
+    name: z.string().trim().min(1, INCOMPLETE),
+    description: z.string().trim(),
+    /** YYYY-MM-DD or ''. */
+    dueDate: z.string(),
+  })
+  .transform(
+    ({ userId, applicationId, name, description, dueDate }): RequestDocumentInput => ({
+      userId: parseInt(userId, 10),
+      applicationId: applicationId ? parseInt(applicationId, 10) : null,
+      name,
+      description,
+      dueDate: dueDate || null,
+    }),
+  );
+
+type Values = z.input<typeof schema>;
+const DEFAULTS: Values = { userId: '', applicationId: '', name: '', description: '', dueDate: '' };
+const SERVER_FIELDS = Object.keys(DEFAULTS) as (keyof Values)[];
 
 /** Spec §2 admin Documents, §5 Admin document request. */
 export function RequestDocumentDialog() {
   const { t } = useTranslation('documents');
   const failureToast = useFailureToast();
   const [open, setOpen] = useState(false);
-  const form = useFieldValues(EMPTY);
-  const { values, errors, set } = form;
+  const form = useForm<Values, unknown, RequestDocumentInput>({ resolver: zodResolver(schema), defaultValues: DEFAULTS });
+  const errors = form.formState.errors;
   const users = useUserOptions(open);
   const requestDocument = useRequestDocument();
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      form.reset();
-      requestDocument.reset();
-    }
+    if (!next) requestDocument.reset();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!values.userId || !values.name.trim()) {
-      toast({
-        title: t('request.toast.incomplete.title'),
-        description: t('request.toast.incomplete.text'),
-        variant: 'destructive',
-      });
-      return;
-    }
-    requestDocument.mutate(
-      {
-        userId: parseInt(values.userId, 10),
-        applicationId: values.applicationId ? parseInt(values.applicationId, 10) : null,
-        name: values.name.trim(),
-        description: values.description.trim(),
-        dueDate: values.dueDate || null,
+  const onSubmit = (body: RequestDocumentInput) =>
+    requestDocument.mutate(body, {
+      onSuccess: (created) => {
+        toast({
+          title: t('request.toast.requested'),
+          description: t('request.toast.requestedText', { name: created.name, user: users.find(String(body.userId))?.name ?? '' }),
+        });
+        onOpenChange(false);
       },
-      {
-        onSuccess: (created) => {
-          toast({
-            title: t('request.toast.requested'),
-            description: t('request.toast.requestedText', { name: created.name, user: users.find(values.userId)?.name ?? '' }),
-          });
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          form.setServerErrors(parseApiError(error).fields);
-          failureToast(t('request.toast.requestError'), error);
-        },
+      onError: (error) => {
+        applyServerFieldErrors(error, SERVER_FIELDS, form.setError);
+        failureToast(t('request.toast.requestError'), error);
       },
-    );
-  };
+    });
+
+  const onInvalid = () =>
+    toast({
+      title: t('request.toast.incomplete.title'),
+      description: t('request.toast.incomplete.text'),
+      variant: 'destructive',
+    });
+
+  const nameError = serverFieldError(errors.name);
+  const descriptionError = serverFieldError(errors.description);
 
   return (
     <FormDialog
@@ -77,7 +93,9 @@ export function RequestDocumentDialog() {
       size="md"
       open={open}
       onOpenChange={onOpenChange}
+      form={form}
       onSubmit={onSubmit}
+      onInvalid={onInvalid}
       pending={requestDocument.isPending}
       trigger={
         <Button className="self-start">
@@ -86,31 +104,35 @@ export function RequestDocumentDialog() {
         </Button>
       }
     >
-      <UserApplicationFields idPrefix="document-request" ns="documents" keyPrefix="request" users={users} form={form} />
-      <FormField id="document-request-name" label={t('request.name')} error={errors.name}>
+      <UserApplicationFields idPrefix="document-request" ns="documents" keyPrefix="request" users={users} />
+      <FormField id="document-request-name" label={t('request.name')} error={nameError}>
         <Input
           id="document-request-name"
-          value={values.name}
           maxLength={200}
           aria-required="true"
           placeholder={t('request.namePlaceholder')}
-          onChange={(e) => set('name', e.target.value)}
-          {...invalidProps('document-request-name', errors.name)}
+          {...form.register('name')}
+          {...invalidProps('document-request-name', nameError)}
         />
       </FormField>
-      <FormField id="document-request-description" label={t('request.descriptionLabel')} error={errors.description}>
+      <FormField id="document-request-description" label={t('request.descriptionLabel')} error={descriptionError}>
         <Textarea
           id="document-request-description"
           rows={3}
           maxLength={2000}
-          value={values.description}
-          onChange={(e) => set('description', e.target.value)}
-          {...invalidProps('document-request-description', errors.description)}
+          {...form.register('description')}
+          {...invalidProps('document-request-description', descriptionError)}
         />
       </FormField>
-      <FormField id="document-request-due" label={t('request.dueDate')} error={errors.dueDate}>
-        <DueDatePicker id="document-request-due" value={values.dueDate} onChange={(value) => set('dueDate', value)} />
-      </FormField>
+      <Controller
+        control={form.control}
+        name="dueDate"
+        render={({ field, fieldState }) => (
+          <FormField id="document-request-due" label={t('request.dueDate')} error={serverFieldError(fieldState.error)}>
+            <DueDatePicker id="document-request-due" value={field.value} onChange={field.onChange} />
+          </FormField>
+        )}
+      />
     </FormDialog>
   );
 }

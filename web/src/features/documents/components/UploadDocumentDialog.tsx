@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FileUp } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -15,9 +18,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { useServerMessage } from '@/features/dashboard/server-message';
+import { useServerMessage } from '@/hooks/use-server-message';
 import { ApiError, parseApiError } from '@/lib/api-client';
-import { UploadAbortedError, useUploadDocument } from '../api';
+import type { DocumentRequest } from '@/types/api';
+import { UploadAbortedError, useUploadDocument } from '../api/upload-document';
 import {
   ACCEPT_ATTRIBUTE,
   buildUploadForm,
@@ -27,7 +31,6 @@ import {
   MAX_UPLOAD_MB,
   type FileProblem,
 } from '../rules';
-import type { DocumentRequest } from '../types';
 
 interface Props {
   open: boolean;
@@ -48,14 +51,35 @@ export function UploadDocumentDialog({ open, onOpenChange, request }: Props) {
   );
 }
 
+/**
+ * Spec §5 document upload: a file is required and must be of an accepted type and size (the issue's
+ * message names the problem, for its toast); the name and description are free.
+ */
+const uploadSchema = z.object({
+  file: z.custom<File | null>().transform((file, context) => {
+    const problem: FileProblem | 'missing' = file ? fileProblem(file) : 'missing';
+    if (file && !problem) return file;
+    context.addIssue({ code: 'custom', message: problem ?? 'missing' });
+    return z.NEVER;
+  }),
+  name: z.string(),
+  description: z.string(),
+});
+
+type UploadValues = z.input<typeof uploadSchema>;
+type Upload = z.output<typeof uploadSchema>;
+
 function UploadForm({ request, onClose }: { request: DocumentRequest | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('documents');
   const serverMessage = useServerMessage();
   const upload = useUploadDocument();
-  const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState('');
+  const { control, register, handleSubmit, setValue } = useForm<UploadValues, unknown, Upload>({
+    resolver: zodResolver(uploadSchema),
+    defaultValues: { file: null, name: '', description: '' },
+  });
+  const file = useWatch({ control, name: 'file' });
+  // Once the applicant types a name, choosing another file no longer replaces it.
   const [nameEdited, setNameEdited] = useState(false);
-  const [description, setDescription] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
   const ids = useId();
@@ -74,22 +98,18 @@ function UploadForm({ request, onClose }: { request: DocumentRequest | null; onC
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
-    setFile(chosen);
-    if (chosen && !nameEdited) setName(defaultDocumentName(chosen.name));
+    setValue('file', chosen);
+    if (chosen && !nameEdited) setValue('name', defaultDocumentName(chosen.name));
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      toast({ title: t('upload.toast.noFile.title'), description: t('upload.toast.noFile.text'), variant: 'destructive' });
-      return;
-    }
-    const problem = fileProblem(file);
-    if (problem) {
-      fail(problemText(problem));
-      return;
-    }
-    const form = buildUploadForm(file, name, description, request?.id);
+  const onInvalid = (errors: FieldErrors<UploadValues>) => {
+    const problem = errors.file?.message;
+    if (problem === 'size' || problem === 'type') fail(problemText(problem));
+    else toast({ title: t('upload.toast.noFile.title'), description: t('upload.toast.noFile.text'), variant: 'destructive' });
+  };
+
+  const onSubmit = ({ file: chosen, name, description }: Upload) => {
+    const form = buildUploadForm(chosen, name, description, request?.id);
     const controller = new AbortController();
     abort.current = controller;
     setProgress(0);
@@ -116,84 +136,80 @@ function UploadForm({ request, onClose }: { request: DocumentRequest | null; onC
     );
   };
 
+  // handleSubmit is called in the event: its handler uses a ref, which render must not reach.
   return (
-        <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-col">
-          <DialogHeader>
-            <DialogTitle className="break-words">{request ? request.name : t('upload.title')}</DialogTitle>
-            <DialogDescription>
-              {request ? request.description || t('upload.requestDescription') : t('upload.description')}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody className="flex flex-col gap-5">
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={fileId}>{t('upload.file')}</Label>
-              <input
-                id={fileId}
-                type="file"
-                accept={ACCEPT_ATTRIBUTE}
-                aria-describedby={hintId}
-                disabled={uploading}
-                onChange={onFile}
-                className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:h-10 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 rounded-lg"
-              />
-              <p id={hintId} className="text-xs text-slate-500">
-                {file
-                  ? t('upload.chosen', { name: file.name, size: formatSize(file.size, i18n.language) })
-                  : t('upload.fileHint', { mb: MAX_UPLOAD_MB })}
-              </p>
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)} className="flex min-h-0 flex-col">
+      <DialogHeader>
+        <DialogTitle className="break-words">{request ? request.name : t('upload.title')}</DialogTitle>
+        <DialogDescription>
+          {request ? request.description || t('upload.requestDescription') : t('upload.description')}
+        </DialogDescription>
+      </DialogHeader>
+      <DialogBody className="flex flex-col gap-5">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={fileId}>{t('upload.file')}</Label>
+          <input
+            id={fileId}
+            type="file"
+            accept={ACCEPT_ATTRIBUTE}
+            aria-describedby={hintId}
+            disabled={uploading}
+            onChange={onFile}
+            className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:h-10 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 rounded-lg"
+          />
+          <p id={hintId} className="text-xs text-slate-500">
+            {file
+              ? t('upload.chosen', { name: file.name, size: formatSize(file.size, i18n.language) })
+              : t('upload.fileHint', { mb: MAX_UPLOAD_MB })}
+          </p>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${ids}-name`}>{t('upload.name')}</Label>
+          <Input
+            id={`${ids}-name`}
+            maxLength={200}
+            placeholder={t('upload.namePlaceholder')}
+            {...register('name', { onChange: () => setNameEdited(true) })}
+            disabled={uploading}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${ids}-description`}>{t('upload.descriptionLabel')}</Label>
+          <Textarea
+            id={`${ids}-description`}
+            rows={3}
+            maxLength={2000}
+            {...register('description')}
+            disabled={uploading}
+          />
+        </div>
+        {uploading && (
+          <div className="flex flex-col gap-1.5">
+            <div
+              role="progressbar"
+              aria-label={t('upload.progressLabel')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+              className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
+            >
+              <div className="h-full rounded-full bg-primary-500 transition-[width]" style={{ width: `${progress}%` }} />
             </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${ids}-name`}>{t('upload.name')}</Label>
-              <Input
-                id={`${ids}-name`}
-                value={name}
-                maxLength={200}
-                disabled={uploading}
-                placeholder={t('upload.namePlaceholder')}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  setNameEdited(true);
-                }}
-              />
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${ids}-description`}>{t('upload.descriptionLabel')}</Label>
-              <Textarea
-                id={`${ids}-description`}
-                rows={3}
-                maxLength={2000}
-                value={description}
-                disabled={uploading}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            </div>
-            {uploading && (
-              <div className="flex flex-col gap-1.5">
-                <div
-                  role="progressbar"
-                  aria-label={t('upload.progressLabel')}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={progress}
-                  className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
-                >
-                  <div className="h-full rounded-full bg-primary-500 transition-[width]" style={{ width: `${progress}%` }} />
-                </div>
-                <p className="text-sm text-slate-600" aria-live="polite">
-                  {t('upload.uploading', { percent: progress })}
-                </p>
-              </div>
-            )}
-          </DialogBody>
-          <DialogFooter>
-            <Button variant="secondary" onClick={onClose}>
-              {t('upload.cancel')}
-            </Button>
-            <Button type="submit" disabled={uploading}>
-              <FileUp className="h-4 w-4" aria-hidden="true" />
-              {uploading ? t('upload.submitting') : t('upload.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {t('upload.uploading', { percent: progress })}
+            </p>
+          </div>
+        )}
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="secondary" onClick={onClose}>
+          {t('upload.cancel')}
+        </Button>
+        <Button type="submit" disabled={uploading}>
+          <FileUp className="h-4 w-4" aria-hidden="true" />
+          {uploading ? t('upload.submitting') : t('upload.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

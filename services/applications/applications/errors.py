@@ -1,0 +1,21 @@
+"""applications' own error codes, in `code` or under a field in `fieldCodes`; with portal_common's shared
+ones they are every code applications answers with (ERROR_CODES, the `code` enum of its OpenAPI document)."""
+
+from enum import StrEnum
+
+from portal_common.errors import service_error_codes
+
+
+class ApplicationsErrorCode(StrEnum):
+    NOTHING_TO_UPDATE = "nothing_to_update"
+    NOT_ASSIGNABLE = "not_assignable"
+    COMPANY_TAKEN = "company_taken"
+    REGISTRATION_CODE_TAKEN = "registration_code_taken"
+    # Fields of a status change and of a company.
+    INVALID_STATUS = "invalid_status"
+    COMPANY_NOT_FOUND = "company_not_found"
+    COMPANY_NAME_LENGTH = "company_name_length"
+    REGISTRATION_CODE_FORMAT = "registration_code_format"
+
+
+ERROR_CODES = service_error_codes(ApplicationsErrorCode)

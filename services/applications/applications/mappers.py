@@ -1,0 +1,83 @@
+"""applications' response bodies from its rows: the one place that decides what the API shows. A body that
+only copies a row is validated from the row's attributes; one with more beside the row names only that."""
+
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from applications.banking import payment_schedule, term_end
+from applications.models import Applicant, Application, Company
+from applications.schemas import (
+    AdminStatusUpdateOut,
+    ApplicationDetail,
+    ApplicationListItem,
+    ApplicationOut,
+    CompanyListItem,
+    CompanyOut,
+    OwnApplicationOut,
+    PaymentOut,
+    ProfileOut,
+    StatusUpdateOut,
+    UserOut,
+)
+from applications.service import ApplicationView
+
+Body = TypeVar("Body", bound=BaseModel)
+
+
+def _from_applicant(body: type[Body], applicant: Applicant | None) -> Body:
+    """Every field null until identity's registration event has brought the applicant here."""
+    if applicant is None:
+        return body.model_validate(dict.fromkeys(body.model_fields))
+    return body.model_validate(applicant, from_attributes=True)
+
+
+def user_out(applicant: Applicant | None) -> UserOut:
+    return _from_applicant(UserOut, applicant)
+
+
+def profile_out(applicant: Applicant | None) -> ProfileOut:
+    return _from_applicant(ProfileOut, applicant)
+
+
+def euros(cents: int) -> float:
+    return cents / 100
+
+
+def company_out(company: Company) -> CompanyOut:
+    assert company.id is not None
+    start = company.registration_date
+    schedule = payment_schedule(start, company.monthly_payment_cents) if start else []
+    return CompanyOut(
+        id=company.id, name=company.name, registration_code=company.registration_code, start_date=start,
+        end_date=term_end(start) if start else None, monthly_payment=euros(company.monthly_payment_cents),
+        status=company.status,
+        payment_schedule=[PaymentOut(due_date=p.due_date, amount=euros(p.amount_cents)) for p in schedule])
+
+
+def company_item(company: Company, applicant_name: str | None) -> CompanyListItem:
+    return CompanyListItem.model_validate({**company.model_dump(), "applicant_name": applicant_name,
+                                           "monthly_payment": euros(company.monthly_payment_cents)})
+
+
+def _with_applicant(application: Application, applicant: Applicant | None) -> dict[str, object]:
+    return {**application.model_dump(), "user": user_out(applicant), "profile": profile_out(applicant)}
+
+
+def application_list_item(application: Application, applicant: Applicant | None) -> ApplicationListItem:
+    return ApplicationListItem.model_validate(_with_applicant(application, applicant))
+
+
+def own_application_out(view: ApplicationView) -> OwnApplicationOut:
+    return OwnApplicationOut(
+        application=ApplicationOut.model_validate(_with_applicant(view.application, view.applicant)),
+        status_updates=[StatusUpdateOut.model_validate(update, from_attributes=True) for update in view.status_updates],
+        company=company_out(view.company) if view.company else None)
+
+
+def application_detail_out(view: ApplicationView) -> ApplicationDetail:
+    return ApplicationDetail.model_validate({
+        **_with_applicant(view.application, view.applicant),
+        "status_updates": [AdminStatusUpdateOut.model_validate(update, from_attributes=True)
+                           for update in view.status_updates],
+        "company": company_out(view.company) if view.company else None})

@@ -1,0 +1,27 @@
+"""contracts' own error codes, in `code` or under a field in `fieldCodes`; with portal_common's shared ones
+they are every code contracts answers with (ERROR_CODES, the `code` enum of its OpenAPI document)."""
+
+from enum import StrEnum
+
+from portal_common.errors import service_error_codes
+
+
+class ContractsErrorCode(StrEnum):
+    INVALID_SIGNATURE = "invalid_signature"
+    # Under the signature field: what is wrong with the drawing.
+    SIGNATURE_TOO_LARGE = "signature_too_large"
+    SIGNATURE_MISSING = "signature_missing"
+    # Fields of a new contract and of a status change.
+    USER_REQUIRED = "user_required"
+    USER_NOT_FOUND = "user_not_found"
+    APPLICATION_REQUIRED = "application_required"
+    APPLICATION_NOT_FOUND = "application_not_found"
+    NOT_USERS_APPLICATION = "not_users_application"
+    TITLE_REQUIRED = "title_required"
+    CONTENT_REQUIRED = "content_required"
+    INVALID_EXPIRY_DATE = "invalid_expiry_date"
+    EXPIRY_IN_PAST = "expiry_in_past"
+    INVALID_STATUS = "invalid_status"
+
+
+ERROR_CODES = service_error_codes(ContractsErrorCode)

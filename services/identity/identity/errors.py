@@ -1,0 +1,37 @@
+"""identity's own error codes, in `code` or under a field in `fieldCodes`; with portal_common's shared ones
+they are every code identity answers with (ERROR_CODES, the `code` enum of its OpenAPI document)."""
+
+from enum import StrEnum
+
+from portal_common.errors import service_error_codes
+
+
+class IdentityErrorCode(StrEnum):
+    INVALID_CREDENTIALS = "invalid_credentials"
+    TOO_MANY_ATTEMPTS = "too_many_attempts"
+    USERNAME_TAKEN = "username_taken"
+    EMAIL_TAKEN = "email_taken"
+    ID_CODE_TAKEN = "id_code_taken"
+    # Registration, sign-in, language and profile fields (spec §5).
+    USERNAME_REQUIRED = "username_required"
+    USERNAME_TOO_SHORT = "username_too_short"
+    PASSWORD_REQUIRED = "password_required"  # noqa: S105 (an error code, not a password)
+    PASSWORD_TOO_SHORT = "password_too_short"  # noqa: S105
+    PASSWORDS_DIFFER = "passwords_differ"
+    FULL_NAME_TOO_SHORT = "full_name_too_short"
+    INVALID_EMAIL = "invalid_email"
+    PHONE_TOO_SHORT = "phone_too_short"
+    UNDER_MINIMUM_AGE = "under_minimum_age"
+    CITY_REQUIRED = "city_required"
+    TERMS_NOT_ACCEPTED = "terms_not_accepted"
+    PRIVACY_NOT_ACCEPTED = "privacy_not_accepted"
+    EMPLOYMENT_CONTRACT_NOT_ACCEPTED = "employment_contract_not_accepted"
+    INVALID_LANGUAGE = "invalid_language"
+    # The Estonian ID code check, one code per rule (spec §5; identity.estonian_id).
+    ID_CODE_LENGTH = "id_code_length"
+    ID_CODE_FIRST_DIGIT = "id_code_first_digit"
+    ID_CODE_DATE = "id_code_date"
+    ID_CODE_CHECKSUM = "id_code_checksum"
+
+
+ERROR_CODES = service_error_codes(IdentityErrorCode)

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
+import { formatDate } from '@/lib/dates';
+import { formatEuro } from '@/lib/money';
+import type { AssignedCompany } from '@/types/api';
+
+/** Company name, registration code, monthly payment and contract period (spec §2). */
+export function CompanyDetails({ company }: { company: AssignedCompany }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lng = i18n.language;
+  return (
+    <DescriptionList>
+      <DescriptionItem label={t('application.company.name')}>{company.name}</DescriptionItem>
+      <DescriptionItem label={t('application.company.registrationCode')}>
+        <span className="tabular-nums">{company.registrationCode}</span>
+      </DescriptionItem>
+      <DescriptionItem label={t('application.company.monthlyPayment')}>
+        {formatEuro(company.monthlyPayment, lng)}
+      </DescriptionItem>
+      <DescriptionItem label={t('application.company.period')} muted={!company.startDate || !company.endDate}>
+        {company.startDate && company.endDate
+          ? t('application.company.periodValue', {
+              start: formatDate(company.startDate, lng),
+              end: formatDate(company.endDate, lng),
+            })
+          : t('application.company.periodPending')}
+      </DescriptionItem>
+    </DescriptionList>
+  );
+}
+
+/** Due dates (Europe/Tallinn) and amounts. */
+export function PaymentSchedule({ company }: { company: AssignedCompany }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lng = i18n.language;
+  if (company.paymentSchedule.length === 0) {
+    return <p className="text-sm text-slate-600">{t('application.schedule.empty')}</p>;
+  }
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{t('application.schedule.title')}</caption>
+      <thead>
+        <tr className="border-b border-slate-200 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+          <th scope="col" className="py-2 pr-4 font-semibold">
+            {t('application.schedule.dueDate')}
+          </th>
+          <th scope="col" className="py-2 text-right font-semibold">
+            {t('application.schedule.amount')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {company.paymentSchedule.map((payment, index) => (
+          <tr key={`${payment.dueDate}-${index}`} className="border-b border-slate-100 last:border-b-0">
+            <td className="py-2.5 pr-4 text-slate-900">
+              <time dateTime={payment.dueDate}>{formatDate(payment.dueDate, lng)}</time>
+            </td>
+            <td className="py-2.5 text-right tabular-nums text-slate-900">{formatEuro(payment.amount, lng)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

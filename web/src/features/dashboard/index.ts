@@ -1,0 +1,2 @@
+export { ApplicationTab } from './components/ApplicationTab';
+export { ProfileTab } from './components/ProfileTab';
