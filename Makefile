@@ -8,12 +8,15 @@ PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
 
-.PHONY: run test install system-packages web lint test-python test-web bench deploy-config api-types check-api-types clean
+.PHONY: run test install system-packages web lint test-python test-deploy test-stack test-web bench deploy-config api-types check-api-types clean
 
 run: install web
 	$(PY) deploy/local/stack.py
 
-test: install system-packages web lint check-api-types test-web test-python
+# Two jobs at a time: the suites on the stack mostly wait on it, so the checks that need no stack (lint, the
+# API types, Vitest, the offline deployment tests) run beside them. Each job's output is shown when it ends.
+test: install system-packages web
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-stack lint check-api-types test-web test-deploy
 
 install: $(PY_STAMP) $(WEB_STAMP)
 
@@ -45,13 +48,19 @@ lint: install
 test-web: install
 	cd web && npm test
 
-# Every suite in one pytest process against one stack, started once per run (conftest.py): each service
-# keeps its tables on its own SQLModel registry, so all their models load side by side.
-PY_SUITES := deploy/tests services/common services/identity services/applications services/documents services/contracts \
+# Every suite on the stack in one pytest process against one stack, started once per run (conftest.py): each
+# service keeps its tables on its own SQLModel registry, so all their models load side by side.
+STACK_SUITES := services/common services/identity services/applications services/documents services/contracts \
 	services/messages gateway/tests web/e2e
 
-test-python: install system-packages web
-	$(PY) -m pytest $(PY_SUITES)
+test-python: test-deploy test-stack
+
+# Offline checks of the images, compose file and manifests; they start no portal stack (deploy/tests).
+test-deploy: install system-packages
+	$(PY) -m pytest deploy/tests
+
+test-stack: install system-packages web
+	$(PY) -m pytest $(STACK_SUITES)
 
 bench: install web
 	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py && ../../$(PY) bench_login_flood.py
