@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "deploy" / "local"))
 
 from stack import Ports, RateLimit, Stack, StackConfig, interrupt_once  # noqa: E402
 
-from identity.estonian_id import check_digit  # noqa: E402
+from identity.estonian_id import birth_date_in, check_digit  # noqa: E402
 
 TEST_DATA = ROOT / ".test-data"
 ADMIN_USERNAME = "admin"
@@ -61,6 +61,8 @@ def stack() -> Iterator[Stack]:
                          rate_limit=TEST_RATE_LIMIT, response_header_timeout_seconds=GATEWAY_RESPONSE_TIMEOUT_SECONDS,
                          admin_username=ADMIN_USERNAME, admin_password=ADMIN_PASSWORD,
                          extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1", "PORTAL_LOG_LEVEL": "INFO",
+                                    # the scheduled expiry's tests wait for a round (issue 13)
+                                    "CONTRACTS_EXPIRY_INTERVAL_SECONDS": "1",
                                     # above the memory budget of the streaming tests, so they prove it flat
                                     "DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * 1024 * 1024)})
     running = Stack(config)
@@ -97,23 +99,47 @@ def client(gateway: str) -> Iterator[httpx.Client]:
         yield c
 
 
-def new_id_code(rng: random.Random | None = None) -> str:
-    """A valid, almost surely unused Estonian ID code of someone born 1950-1999."""
+FIRST_DIGITS_BY_CENTURY = {18: "12", 19: "34", 20: "56"}
+# The date of birth sent with an ID code that carries none (an invalid one, in tests of the rules).
+FALLBACK_DATE_OF_BIRTH = "1980-04-12"
+
+
+def random_birth_date(rng: random.Random | None = None) -> date:
     rng = rng or random.Random()
-    born = date(rng.randint(1950, 1999), rng.randint(1, 12), rng.randint(1, 28))
-    first_ten = f"{rng.choice('34')}{born:%y%m%d}{rng.randint(0, 999):03d}"
-    return first_ten + str(check_digit(first_ten))
+    return date(rng.randint(1950, 1999), rng.randint(1, 12), rng.randint(1, 28))
+
+
+def new_id_code(rng: random.Random | None = None, born: date | None = None) -> str:
+    """A valid, almost surely unused Estonian ID code of someone born on `born` (a random day of 1950-1999
+    unless given)."""
+    return id_codes_born(born or random_birth_date(rng), 1, rng)[0]
+
+
+def id_codes_born(born: date, count: int, rng: random.Random | None = None) -> list[str]:
+    """`count` different valid ID codes that all carry the birth date `born` (spec §5)."""
+    rng = rng or random.Random()
+    first_digits = FIRST_DIGITS_BY_CENTURY[born.year // 100]
+    serials = rng.sample(range(len(first_digits) * 1000), count)
+    codes = []
+    for serial in serials:
+        first_ten = f"{first_digits[serial // 1000]}{born:%y%m%d}{serial % 1000:03d}"
+        codes.append(first_ten + str(check_digit(first_ten)))
+    return codes
 
 
 def registration(**overrides: Any) -> dict[str, Any]:
+    """A registration body that passes every rule: the date of birth is the one the ID code carries, and the
+    contract is signed with the body's own full name and ID code (issue 13), unless overridden."""
     tag = uuid.uuid4().hex[:10]
-    id_code = new_id_code()
+    id_code = overrides.get("idCode", new_id_code())
+    full_name = overrides.get("fullName", "Mari Maasikas")
+    code_date = birth_date_in(id_code) if isinstance(id_code, str) else None
     body: dict[str, Any] = {
         "username": f"user{tag}", "password": "correct-horse-1", "confirmPassword": "correct-horse-1",
-        "fullName": "Mari Maasikas", "email": f"mari.{tag}@example.com", "phone": "+372 5551 2345",
-        "dateOfBirth": "1980-04-12", "idCode": id_code, "city": "Tallinn", "consentTerms": True,
-        "consentPrivacy": True, "employmentContract": True, "contractSignedName": "Mari Maasikas",
-        "contractSignedIdCode": id_code, "language": "et",
+        "fullName": full_name, "email": f"mari.{tag}@example.com", "phone": "+372 5551 2345",
+        "dateOfBirth": code_date.isoformat() if code_date else FALLBACK_DATE_OF_BIRTH, "idCode": id_code,
+        "city": "Tallinn", "consentTerms": True, "consentPrivacy": True, "employmentContract": True,
+        "contractSignedName": full_name, "contractSignedIdCode": id_code, "language": "et",
     }
     body.update(overrides)
     return body

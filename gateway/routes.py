@@ -48,6 +48,10 @@ ROUTES: tuple[Route, ...] = (
     Route("contracts-own", "Path(`/api/contracts`) || PathPrefix(`/api/contracts/`)", "contracts", "user"),
     Route("contracts-create", "Method(`POST`) && Path(`/api/contracts`)", "contracts", "admin", priority=110),
     Route("contracts-admin", "PathPrefix(`/api/admin/contracts`)", "contracts", "admin"),
+    # Anyone may check a contract PDF (issue 13): public, rate limited, a file of up to 10 MB that contracts
+    # reads and bounds itself.
+    Route("contracts-verify", "Method(`POST`) && Path(`/api/contracts/verify`)", "contracts", "public",
+          rate_limited=True, kind="upload", priority=120),
     # Any other /api path answers identity's JSON 404 instead of falling through to the SPA.
     Route("api-unknown", "PathPrefix(`/api`)", "identity", "public", priority=10),
 )

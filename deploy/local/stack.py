@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 from types import FrameType
@@ -31,6 +32,11 @@ import httpx
 import nats
 import psycopg
 import urllib3
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.serialization import pkcs12
+from cryptography.x509.oid import NameOID
 from minio import Minio
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,6 +58,11 @@ STOP_GRACE_SECONDS = 20.0  # then the stragglers are killed
 KILL_GRACE_SECONDS = 5.0
 PORTS_RELEASE_SECONDS = 10.0
 PROC = Path("/proc")
+# contracts' seal on signed PDFs (contracts.sealing): a PKCS#12 file and its password.
+SEAL_PATH_KEY = "CONTRACTS_SEAL_PKCS12_PATH"
+SEAL_PASSWORD_KEY = "CONTRACTS_SEAL_PKCS12_PASSWORD"  # noqa: S105 - the setting's name, not a password
+SEAL_ORGANIZATION = "Shelf Board Services OÜ (local)"
+SEAL_YEARS = 10
 
 
 @dataclass(frozen=True)
@@ -144,6 +155,7 @@ def _local_secrets(data_dir: Path) -> dict[str, str]:
         **{f"{s.upper()}_NATS_PASSWORD": lambda: "n" + secrets.token_hex(24) for s in SERVICES},
         # SeaweedFS's JWT signing keys (its security.toml, from the environment): only S3 hands out files.
         **{key: lambda: secrets.token_urlsafe(32) for key in SEAWEEDFS_JWT_KEYS},
+        SEAL_PASSWORD_KEY: lambda: secrets.token_urlsafe(24),
     }
     missing = {key: make() for key, make in makers.items() if not values.get(key)}
     if missing:
@@ -151,6 +163,65 @@ def _local_secrets(data_dir: Path) -> dict[str, str]:
         path.write_text("".join(f"{k}={v}\n" for k, v in values.items()))
         path.chmod(0o600)
     return values
+
+
+def seal_files(data_dir: Path) -> tuple[Path, Path]:
+    """The local seal's PKCS#12 file (key, certificate, CA) and its CA certificate in PEM, to check seals with."""
+    folder = data_dir / "seal"
+    return folder / "seal.p12", folder / "ca.pem"
+
+
+def _seal_name(common_name: str) -> x509.Name:
+    return x509.Name([x509.NameAttribute(NameOID.COUNTRY_NAME, "EE"),
+                      x509.NameAttribute(NameOID.ORGANIZATION_NAME, SEAL_ORGANIZATION),
+                      x509.NameAttribute(NameOID.COMMON_NAME, common_name)])
+
+
+def _key_usage(*, seal: bool) -> x509.KeyUsage:
+    # A CA signs certificates; the seal signs documents (content commitment: non-repudiation, which pyHanko asks).
+    return x509.KeyUsage(digital_signature=seal, content_commitment=seal, key_encipherment=False,
+                         data_encipherment=False, key_agreement=False, key_cert_sign=not seal, crl_sign=not seal,
+                         encipher_only=False, decipher_only=False)
+
+
+def _certificate(subject: x509.Name, key: ec.EllipticCurvePrivateKey, issuer: x509.Name,
+                 issuer_key: ec.EllipticCurvePrivateKey, *, seal: bool) -> x509.Certificate:
+    now = datetime.now(UTC)
+    return (x509.CertificateBuilder().subject_name(subject).issuer_name(issuer).public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - timedelta(hours=1)).not_valid_after(now + timedelta(days=365 * SEAL_YEARS))
+            .add_extension(x509.BasicConstraints(ca=not seal, path_length=None if seal else 0), critical=True)
+            .add_extension(_key_usage(seal=seal), critical=True)
+            .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_key.public_key()), critical=False)
+            .sign(issuer_key, hashes.SHA256()))
+
+
+def _seal_opens(path: Path, password: str) -> bool:
+    try:
+        pkcs12.load_key_and_certificates(path.read_bytes(), password.encode())
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def local_seal(data_dir: Path, password: str) -> Path:
+    """A self-signed CA and a sealing certificate it issued, made once under the data directory like the other
+    local secrets (made anew only when the password in secrets.env no longer opens them)."""
+    pkcs12_path, ca_path = seal_files(data_dir)
+    if _seal_opens(pkcs12_path, password) and ca_path.exists():
+        return pkcs12_path
+    pkcs12_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    ca_key, seal_key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
+    ca_name = _seal_name("Shelf Board local CA")
+    ca = _certificate(ca_name, ca_key, ca_name, ca_key, seal=False)
+    seal = _certificate(_seal_name("Shelf Board portal seal"), seal_key, ca_name, ca_key, seal=True)
+    archive = pkcs12.serialize_key_and_certificates(b"portal seal", seal_key, seal, [ca],
+                                                    serialization.BestAvailableEncryption(password.encode()))
+    pkcs12_path.write_bytes(archive)
+    pkcs12_path.chmod(0o600)
+    ca_path.write_bytes(ca.public_bytes(serialization.Encoding.PEM))
+    return pkcs12_path
 
 
 def _port_free(port: int) -> bool:
@@ -404,9 +475,14 @@ class Stack:
 
     def _service_env(self) -> dict[str, str]:
         # SeaweedFS's signing keys are for SeaweedFS alone; the services reach files through S3.
-        service_secrets = {k: v for k, v in _local_secrets(self.config.data_dir).items()
-                           if k not in SEAWEEDFS_JWT_KEYS}
-        env = {**os.environ, **_read_env_file(ROOT / ".env"), **service_secrets}
+        local_secrets = _local_secrets(self.config.data_dir)
+        service_secrets = {k: v for k, v in local_secrets.items()
+                           if k not in (*SEAWEEDFS_JWT_KEYS, SEAL_PASSWORD_KEY)}
+        configured = {**os.environ, **_read_env_file(ROOT / ".env")}
+        env = {**configured, **service_secrets}
+        if not configured.get(SEAL_PATH_KEY):  # a seal of one's own in .env is used as it is
+            env[SEAL_PATH_KEY] = str(local_seal(self.config.data_dir, local_secrets[SEAL_PASSWORD_KEY]))
+            env[SEAL_PASSWORD_KEY] = local_secrets[SEAL_PASSWORD_KEY]
         env.update({
             "PORTAL_NATS_URL": f"nats://127.0.0.1:{self.ports.nats}",
             # The users our NATS knows (nats-users.conf), whatever .env says.

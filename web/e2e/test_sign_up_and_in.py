@@ -7,6 +7,7 @@ import uuid
 from playwright.sync_api import Page, expect
 
 from conftest import eventually, new_id_code
+from identity.estonian_id import birth_date_in
 
 
 def fill_registration(page: Page, username: str, id_code: str) -> None:
@@ -14,7 +15,7 @@ def fill_registration(page: Page, username: str, id_code: str) -> None:
     page.get_by_label("Täisnimi").fill("Mari Maasikas")
     page.get_by_label("E-post").fill(f"{username}@example.com")
     page.get_by_label("Telefon").fill("+372 5551 2345")
-    page.get_by_label("Sünnikuupäev").fill("1980-04-12")
+    page.get_by_label("Sünnikuupäev").fill(str(birth_date_in(id_code)))  # the code's own date (issue 13)
     page.get_by_label("Eesti isikukood").fill(id_code)
     page.get_by_label("Linn").fill("Tallinn")
     page.get_by_label("Parool", exact=True).fill("correct-horse-1")
@@ -34,6 +35,12 @@ def sign_contract(page: Page, id_code: str) -> None:
     dialog.get_by_label("Eesti isikukood").fill(id_code)
     expect(sign).to_be_disabled()  # not until the acceptance is ticked
     dialog.get_by_label("Olen töölepingu läbi lugenud ja nõustun selle tingimustega.").check()
+    expect(sign).to_be_enabled()
+    # Issue 13: only the form's own name signs.
+    dialog.get_by_label("Täisnimi").fill("Someone Else Entirely")
+    expect(sign).to_be_disabled()
+    expect(dialog.get_by_text("Nimi peab olema sama mis registreerimisvormil sisestatud täisnimi")).to_be_visible()
+    dialog.get_by_label("Täisnimi").fill("  mari MAASIKAS ")
     expect(sign).to_be_enabled()
     sign.click()
     expect(dialog).to_be_hidden()

@@ -6,11 +6,25 @@ A banking day is a weekday that is not an Estonian public holiday. The holidays 
 (20 Aug), Christmas Eve (24 Dec), Christmas Day (25 Dec) and Boxing Day (26 Dec). Easter comes from the
 anonymous Gregorian algorithm (Meeus/Jones/Butcher).
 
-The board member is paid 500 EUR gross a month for 6 months:
+The board member is paid 500 EUR gross a month for 6 months (spec §1: "a fixed 6 months from registration
+in the commercial register. Pay is 500 euro gross per month. The first payment is due within 5 banking days
+after company registration; later payments are due on the last banking day of each month"; §9 says the
+same). So each of the term's six months is paid once:
 - the term starts on the company's registration date and ends 6 months later on the same day of the
   month, or the month's last day when that month is shorter (2026-08-31 → 2027-02-28);
-- the first payment is due on the 5th banking day after the registration date ("within 5 banking days");
-- each later payment is due on the last banking day of each following calendar month, until six.
+- the first payment, for the term's first month, is due on the 5th banking day after the registration
+  date ("within 5 banking days");
+- each later month of the term is paid on the last banking day of the calendar month it begins in: the
+  five calendar months after the registration month. None of them can fall after the term's end.
+
+Whether a month already holding the first payment has its last-banking-day payment too depends on which
+month that is. The registration month's is not due: the first payment is that month's pay (registration
+2026-10-15: 2026-10-22, then 2026-11-30). The month after the registration is the term's second month, so
+when the first payment falls in it (a registration late in a month) its last banking day is still due:
+registration 2026-12-23 gives 2027-01-04 and 2027-01-29, then 2027-02-26 (issue 13: 29 January was
+missing); 2027-03-24 gives 2027-04-01 and 2027-04-30 (April was missing). Counting the later months from
+the first payment's month instead both skipped that month and put the sixth payment after the term's end
+(2027-06-30 for a term ending 2027-06-23).
 """
 
 import calendar
@@ -19,7 +33,6 @@ from datetime import date, timedelta
 from functools import cache
 
 TERM_MONTHS = 6
-PAYMENT_COUNT = 6
 FIRST_PAYMENT_BANKING_DAYS = 5
 FIXED_HOLIDAYS = ((1, 1), (2, 24), (5, 1), (6, 23), (6, 24), (8, 20), (12, 24), (12, 25), (12, 26))
 
@@ -85,7 +98,10 @@ def term_end(start: date) -> date:
 
 
 def payment_schedule(registration_date: date, amount_cents: int) -> list[Payment]:
+    """One payment per month of the term: the first within 5 banking days, then the last banking day of each
+    of the five calendar months after the registration month (module doc)."""
     first = banking_days_after(registration_date, FIRST_PAYMENT_BANKING_DAYS)
-    later = [add_months(first.replace(day=1), n) for n in range(1, PAYMENT_COUNT)]
-    due_dates = [first] + [last_banking_day(m.year, m.month) for m in later]
+    registration_month = registration_date.replace(day=1)
+    later_months = [add_months(registration_month, n) for n in range(1, TERM_MONTHS)]
+    due_dates = [first] + [last_banking_day(month.year, month.month) for month in later_months]
     return [Payment(due, amount_cents) for due in due_dates]

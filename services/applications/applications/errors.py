@@ -11,6 +11,7 @@ class ApplicationsErrorCode(StrEnum):
     NOT_ASSIGNABLE = "not_assignable"
     COMPANY_TAKEN = "company_taken"
     REGISTRATION_CODE_TAKEN = "registration_code_taken"
+    APPLICATION_OPEN = "application_open"
     # Fields of a status change and of a company.
     INVALID_STATUS = "invalid_status"
     COMPANY_NOT_FOUND = "company_not_found"

@@ -1,26 +1,29 @@
 """applications' response bodies from its rows: the one place that decides what the API shows. A body that
 only copies a row is validated from the row's attributes; one with more beside the row names only that."""
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from pydantic import BaseModel
 
 from applications.banking import payment_schedule, term_end
-from applications.models import Applicant, Application, Company
+from applications.models import Applicant, Application, Company, StatusUpdate
 from applications.schemas import (
     AdminStatusUpdateOut,
     ApplicationDetail,
     ApplicationListItem,
     ApplicationOut,
+    ApplicationSummary,
     CompanyListItem,
     CompanyOut,
+    EarlierApplicationOut,
     OwnApplicationOut,
     PaymentOut,
     ProfileOut,
     StatusUpdateOut,
     UserOut,
 )
-from applications.service import ApplicationView
+from applications.service import ApplicationView, PastApplication
 
 Body = TypeVar("Body", bound=BaseModel)
 
@@ -68,11 +71,22 @@ def application_list_item(application: Application, applicant: Applicant | None)
     return ApplicationListItem.model_validate(_with_applicant(application, applicant))
 
 
+def _status_updates_out(updates: Sequence[StatusUpdate]) -> list[StatusUpdateOut]:
+    return [StatusUpdateOut.model_validate(update, from_attributes=True) for update in updates]
+
+
+def _earlier_out(past: PastApplication) -> EarlierApplicationOut:
+    return EarlierApplicationOut.model_validate({**past.application.model_dump(),
+                                                 "status_updates": _status_updates_out(past.status_updates)})
+
+
 def own_application_out(view: ApplicationView) -> OwnApplicationOut:
+    """The applicant's view; ``others`` are all earlier ones, as it is the newest application."""
     return OwnApplicationOut(
         application=ApplicationOut.model_validate(_with_applicant(view.application, view.applicant)),
-        status_updates=[StatusUpdateOut.model_validate(update, from_attributes=True) for update in view.status_updates],
-        company=company_out(view.company) if view.company else None)
+        status_updates=_status_updates_out(view.status_updates),
+        company=company_out(view.company) if view.company else None,
+        earlier_applications=[_earlier_out(past) for past in view.others])
 
 
 def application_detail_out(view: ApplicationView) -> ApplicationDetail:
@@ -80,4 +94,6 @@ def application_detail_out(view: ApplicationView) -> ApplicationDetail:
         **_with_applicant(view.application, view.applicant),
         "status_updates": [AdminStatusUpdateOut.model_validate(update, from_attributes=True)
                            for update in view.status_updates],
-        "company": company_out(view.company) if view.company else None})
+        "company": company_out(view.company) if view.company else None,
+        "other_applications": [ApplicationSummary.model_validate(past.application, from_attributes=True)
+                               for past in view.others]})

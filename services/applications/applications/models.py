@@ -2,7 +2,7 @@
 
 from datetime import date, datetime
 
-from sqlalchemy import DateTime, Text
+from sqlalchemy import DateTime, Index, Text, text
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -17,11 +17,25 @@ class ServiceTable(SQLModel, registry=registry()):
 MONTHLY_PAYMENT_CENTS = 50_000
 
 
+CLOSED_STATUSES = ("rejected", "completed")
+FIRST_APPLICATION_ONLY = "previous_application_id IS NULL"
+
+
 class Application(ServiceTable, table=True):
+    """One application of a user; "the person may apply again" (spec §1) once the newest is closed, so a user
+    has a chain of them: each later one names the one it follows. The database keeps that chain single (one
+    first application per user, at most one follower per application), which is what makes two concurrent
+    applications, or a registration event racing the first GET, end up with one application."""
+
     __tablename__ = "applications"
+    __table_args__ = (
+        Index("uq_applications_first_per_user", "user_id", unique=True,
+              postgresql_where=text(FIRST_APPLICATION_ONLY)),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
-    user_id: int = Field(unique=True)
+    user_id: int = Field(index=True)
+    previous_application_id: int | None = Field(default=None, foreign_key="applications.id", unique=True)
     status: str = Field(default="pending", max_length=20, index=True)
     notes: str | None = Field(default=None, sa_type=Text)
     admin_notes: str | None = Field(default=None, sa_type=Text)

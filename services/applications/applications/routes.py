@@ -29,6 +29,13 @@ async def own_application(identity: CurrentIdentity, db: SessionDep) -> OwnAppli
     return own_application_out(await service.own_application(db, identity))
 
 
+@router.post("/application", status_code=201, response_model=OwnApplicationOut)
+async def apply_again(identity: CurrentIdentity, db: SessionDep) -> OwnApplicationOut:
+    """A new application once the current one is rejected or completed (spec §1); 409 `application_open`
+    while it is open."""
+    return own_application_out(await service.apply_again(db, identity))
+
+
 @router.get("/admin/applications", response_model=list[ApplicationListItem],
             responses={200: {"headers": {TOTAL_HEADER: {"description": "matches before limit/offset",
                                                         "schema": {"type": "integer"}}}}})

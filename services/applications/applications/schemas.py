@@ -8,7 +8,7 @@ import re
 from datetime import date, datetime
 from typing import Any, Literal, get_args
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 
 from applications.errors import ApplicationsErrorCode
 from portal_common.errors import ErrorCode
@@ -78,12 +78,26 @@ class ApplicationOut(CamelModel):
     profile: ProfileOut
 
 
+class ApplicationSummary(CamelModel):
+    id: int
+    status: Status
+    created_at: datetime
+
+
+class EarlierApplicationOut(ApplicationSummary):
+    """One of the applicant's earlier applications with its status history, newest first."""
+
+    status_updates: list[StatusUpdateOut]
+
+
 class OwnApplicationOut(CamelModel):
-    """GET /api/application: the applicant's own view."""
+    """GET /api/application: the applicant's own view of their current (newest) application, and the earlier
+    ones, newest first (spec §1: "The person may apply again")."""
 
     application: ApplicationOut
     status_updates: list[StatusUpdateOut]
     company: CompanyOut | None
+    earlier_applications: list[EarlierApplicationOut]
 
 
 class ApplicationListItem(CamelModel):
@@ -100,6 +114,8 @@ class ApplicationDetail(ApplicationListItem):
     admin_notes: str | None
     status_updates: list[AdminStatusUpdateOut]
     company: CompanyOut | None
+    other_applications: list[ApplicationSummary] = Field(
+        description="The same user's other applications, earlier and later, newest first")
 
 
 def _notes(value: str | None) -> str | None:

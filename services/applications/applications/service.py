@@ -1,4 +1,5 @@
-"""applications's business rules: the applicant projection, get-or-create, admin review and shelf companies."""
+"""applications's business rules: the applicant projection, get-or-create, applying again, admin review and shelf
+companies."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from applications.errors import ApplicationsErrorCode
-from applications.models import Applicant, Application, Company, StatusUpdate
+from applications.models import CLOSED_STATUSES, Applicant, Application, Company, StatusUpdate
 from applications.schemas import CompanyAssignment, CompanyCreate, StatusChange, StatusFilter
 from portal_common.auth import Identity
 from portal_common.clock import utcnow
@@ -27,6 +28,7 @@ AnySelect = TypeVar("AnySelect", bound=Select[*tuple[Any, ...]])
 SEARCH_SEPARATOR = "\x1f"
 NOTHING_TO_UPDATE = "Please either change the status or add notes."
 CODE_TAKEN = "A company with this registry code already exists"
+APPLICATION_OPEN = "You can apply again once your current application is rejected or completed"
 
 
 # ---- the applicant projection (fed by identity's events) -----------------------------------------------
@@ -47,36 +49,72 @@ def search_text(*values: str | None) -> str:
     return SEARCH_SEPARATOR.join(value.casefold() for value in values if value)
 
 
-async def ensure_application(db: AsyncSession, user_id: int) -> Application:
-    """Get-or-create by user id: safe to race with the registration event and with itself."""
+async def current_application(db: AsyncSession, user_id: int, lock: bool = False) -> Application | None:
+    """The user's newest application: each one follows the one before, so it has the highest id."""
+    query = (select(Application).where(col(Application.user_id) == user_id)
+             .order_by(col(Application.id).desc()).limit(1))
+    return (await db.exec(query.with_for_update() if lock else query)).first()
+
+
+async def _insert_application(db: AsyncSession, user_id: int, previous_id: int | None) -> int | None:
+    """A new pending application following ``previous_id`` (None: the user's first), announced; None when
+    the chain already has one there (a concurrent request or the registration event made it)."""
     now = utcnow()
-    created = await db.execute(insert(Application).values(user_id=user_id, status="pending", created_at=now,
-                                                          updated_at=now)
-                               .on_conflict_do_nothing(index_elements=["user_id"]).returning(col(Application.id)))
+    created = await db.execute(insert(Application).values(
+        user_id=user_id, previous_application_id=previous_id, status="pending", created_at=now, updated_at=now,
+    ).on_conflict_do_nothing().returning(col(Application.id)))
     application_id = created.scalar_one_or_none()
     if application_id is not None:
         add_event(db, ApplicationCreated(application_id=application_id, user_id=user_id))
-    application = (await db.exec(select(Application).where(col(Application.user_id) == user_id))).one()
-    return application
+    return application_id
+
+
+async def ensure_application(db: AsyncSession, user_id: int) -> Application:
+    """The user's current application, the first one made if there is none yet: safe to race with the
+    registration event and with itself (one first application per user)."""
+    found = await current_application(db, user_id)
+    if found is None:
+        await _insert_application(db, user_id, None)
+        found = await current_application(db, user_id)
+    assert found is not None
+    return found
 
 
 # ---- reading ------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class PastApplication:
+    application: Application
+    status_updates: Sequence[StatusUpdate]
+
+
+@dataclass(frozen=True)
 class ApplicationView:
-    """An application with what is shown beside it: the applicant, the status history (newest first) and the
-    company."""
+    """An application with what is shown beside it: the applicant, the status history (newest first), the
+    company and the same user's other applications (newest first), each with its own status history."""
 
     application: Application
     applicant: Applicant | None
     status_updates: Sequence[StatusUpdate]
     company: Company | None
+    others: Sequence[PastApplication]
 
 
 async def _view(db: AsyncSession, application: Application) -> ApplicationView:
     assert application.id is not None
+    others = await _other_applications(db, application)
     return ApplicationView(application, await _applicant(db, application.user_id),
-                           await _status_updates(db, application.id), await _company_of(db, application.id))
+                           await _status_updates(db, application.id), await _company_of(db, application.id), others)
+
+
+async def _other_applications(db: AsyncSession, application: Application) -> list[PastApplication]:
+    others = (await db.exec(select(Application).where(col(Application.user_id) == application.user_id,
+                                                      col(Application.id) != application.id)
+                            .order_by(col(Application.id).desc()))).all()
+    ids = [other.id for other in others]
+    updates = (await db.exec(select(StatusUpdate).where(col(StatusUpdate.application_id).in_(ids))
+                             .order_by(col(StatusUpdate.created_at).desc(), col(StatusUpdate.id).desc()))).all()
+    return [PastApplication(other, [u for u in updates if u.application_id == other.id]) for other in others]
 
 
 async def _applicant(db: AsyncSession, user_id: int) -> Applicant | None:
@@ -95,13 +133,33 @@ async def _company_of(db: AsyncSession, application_id: int) -> Company | None:
 async def own_application(db: AsyncSession, identity: Identity) -> ApplicationView:
     if identity.is_admin:
         # Staff are not applicants: an admin sees an application only if one exists, none is made up.
-        found = (await db.exec(select(Application).where(col(Application.user_id) == identity.user_id))).first()
+        found = await current_application(db, identity.user_id)
         if found is None:
             raise ApiError(404, ErrorCode.NOT_FOUND, "No application")
         application = found
     else:
         application = await ensure_application(db, identity.user_id)
     return await _view(db, application)
+
+
+# ---- applying again (spec §1: "The person may apply again") -----------------------------------------------
+
+async def apply_again(db: AsyncSession, identity: Identity) -> ApplicationView:
+    """"The person may apply again" (spec §1): a new application once the current one is rejected or
+    completed; 409 while it is open. The current one is locked, so an admin reopening it meanwhile waits."""
+    if identity.is_admin:
+        raise ApiError(403, ErrorCode.FORBIDDEN, "Staff do not apply")
+    current = await current_application(db, identity.user_id, lock=True)
+    if current is not None and current.status not in CLOSED_STATUSES:
+        raise _still_open()
+    created_id = await _insert_application(db, identity.user_id, current.id if current else None)
+    if created_id is None:  # another request of the same user made it first
+        raise _still_open()
+    return await _view(db, await _application(db, created_id))
+
+
+def _still_open() -> ApiError:
+    return ApiError(409, ApplicationsErrorCode.APPLICATION_OPEN, APPLICATION_OPEN)
 
 
 def _escape_like(term: str) -> str:

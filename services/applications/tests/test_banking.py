@@ -1,6 +1,6 @@
 """Estonian banking days, the 6-month term and the payment schedule (spec §1, §9)."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
@@ -69,19 +69,74 @@ def test_last_banking_day_of_a_month(year: int, month: int, last: date) -> None:
     assert last_banking_day(year, month) == last
 
 
-def test_six_payments_of_500_euros() -> None:
-    schedule = payment_schedule(date(2026, 1, 31), 50_000)
-    assert [p.due_date for p in schedule] == [
-        date(2026, 2, 6), date(2026, 3, 31), date(2026, 4, 30), date(2026, 5, 29), date(2026, 6, 30),
-        date(2026, 7, 31)]
-    assert {p.amount_cents for p in schedule} == {50_000}
+def due_dates(registered: date) -> list[date]:
+    return [payment.due_date for payment in payment_schedule(registered, 50_000)]
 
 
-def test_schedule_across_a_year_end() -> None:
-    schedule = payment_schedule(date(2026, 10, 15), 50_000)
-    assert [p.due_date for p in schedule] == [
+@pytest.mark.parametrize(("registered", "due"), [
+    # Issue 13's examples: the month of a first payment that falls after the registration month still gets
+    # its last-banking-day payment (29 January and 30 April were missing), and nothing comes after the
+    # term's end (2027-06-23 and 2027-09-24; 30 June and 30 September were scheduled).
+    (date(2026, 12, 23), [date(2027, 1, 4), date(2027, 1, 29), date(2027, 2, 26), date(2027, 3, 31),
+                          date(2027, 4, 30), date(2027, 5, 31)]),
+    (date(2027, 3, 24), [date(2027, 4, 1), date(2027, 4, 30), date(2027, 5, 31), date(2027, 6, 30),
+                         date(2027, 7, 30), date(2027, 8, 31)]),
+])
+def test_issue_13_examples_pay_every_month_of_the_term_and_none_after_it(registered: date, due: list[date]) -> None:
+    """Spec §1: "The first payment is due within 5 banking days after company registration; later payments
+    are due on the last banking day of each month"; issue 13: "then the last banking day of every month of
+    the term, and none after the term ends"."""
+    assert due_dates(registered) == due
+    assert all(day <= term_end(registered) for day in due)
+    assert {p.amount_cents for p in payment_schedule(registered, 50_000)} == {50_000}
+
+
+def test_the_first_payment_is_the_registration_months_pay() -> None:
+    """A first payment in the registration month (22 October) is that month's: 30 October is not due, and the
+    sixth payment is March's, before the term ends on 15 April."""
+    assert due_dates(date(2026, 10, 15)) == [
         date(2026, 10, 22), date(2026, 11, 30), date(2026, 12, 31), date(2027, 1, 29), date(2027, 2, 26),
         date(2027, 3, 31)]
+    # The 5th banking day after 22 May 2026 is Friday 29 May, May's last banking day (the 31st is a Sunday).
+    assert due_dates(date(2026, 5, 22)) == [
+        date(2026, 5, 29), date(2026, 6, 30), date(2026, 7, 31), date(2026, 8, 31), date(2026, 9, 30),
+        date(2026, 10, 30)]
+
+
+def test_months_ending_on_a_weekend_pay_on_the_friday_before() -> None:
+    # 31 July 2027 is a Saturday, 31 October 2027 a Sunday; 31 January and 28 February 2027 are Sundays.
+    assert due_dates(date(2027, 5, 20)) == [
+        date(2027, 5, 27), date(2027, 6, 30), date(2027, 7, 30), date(2027, 8, 31), date(2027, 9, 30),
+        date(2027, 10, 29)]
+    assert due_dates(date(2026, 12, 23))[1:3] == [date(2027, 1, 29), date(2027, 2, 26)]
+
+
+def test_a_month_ending_on_a_holiday_pays_on_the_banking_day_before() -> None:
+    # 30 March 2029 is Good Friday, then a weekend: March pays on the 29th.
+    assert due_dates(date(2028, 12, 14)) == [
+        date(2028, 12, 21), date(2029, 1, 31), date(2029, 2, 28), date(2029, 3, 29), date(2029, 4, 30),
+        date(2029, 5, 31)]
+    # 31 March 2024 is Easter Sunday and the 29th Good Friday: the 28th.
+    assert due_dates(date(2023, 10, 20))[-1] == date(2024, 3, 28)
+
+
+def test_a_term_ending_on_a_month_end_has_six_payments() -> None:
+    # The term of 31 January 2026 ends on 31 July 2026; the sixth month is paid on 30 June.
+    assert due_dates(date(2026, 1, 31)) == [
+        date(2026, 2, 6), date(2026, 2, 27), date(2026, 3, 31), date(2026, 4, 30), date(2026, 5, 29),
+        date(2026, 6, 30)]
+
+
+def test_every_registration_day_gets_six_month_end_payments_within_the_term() -> None:
+    """Six payments of 500 EUR (spec §1: 500 a month for 6 months) on distinct days in order, the first on the
+    5th banking day, the rest on month ends, none after the term: for every day of 2026-2030."""
+    day = date(2026, 1, 1)
+    while day.year < 2031:
+        due = due_dates(day)
+        assert len(due) == 6 and due == sorted(set(due)), day
+        assert due[0] == banking_days_after(day, 5) and due[-1] <= term_end(day), day
+        assert all(d == last_banking_day(d.year, d.month) for d in due[1:]), day
+        day += timedelta(days=1)
 
 
 @pytest.mark.parametrize(("start", "end"), [

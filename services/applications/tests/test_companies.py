@@ -78,23 +78,35 @@ def test_only_an_approved_or_active_application_gets_a_company(
     assert admin_client.get("/api/admin/companies").json()[0]["status"] == "available"
 
 
+ISSUE_13_SCHEDULES = {
+    "2026-12-23": ("2027-06-23", ["2027-01-04", "2027-01-29", "2027-02-26", "2027-03-31", "2027-04-30", "2027-05-31"]),
+    "2027-03-24": ("2027-09-24", ["2027-04-01", "2027-04-30", "2027-05-31", "2027-06-30", "2027-07-30", "2027-08-31"]),
+}
+
+
+@pytest.mark.parametrize("registered", sorted(ISSUE_13_SCHEDULES))
 def test_assigning_shows_the_term_and_payment_schedule_to_the_applicant(
-        admin_client: httpx.Client, approved_application: Callable[..., tuple[Applicant, int]]) -> None:
+        admin_client: httpx.Client, approved_application: Callable[..., tuple[Applicant, int]],
+        registered: str) -> None:
+    """Issue 13's examples (spec §1, §9): the first payment within 5 banking days after the registration,
+    then the last banking day of every month of the term (29 January, 30 April were missing) and none after
+    the term's end (30 June 2027 was scheduled after a term ending on 23 June)."""
+    end, due_dates = ISSUE_13_SCHEDULES[registered]
     applicant, application_id = approved_application()
     company = create_company(admin_client, name="Lõuna Riiul OÜ")
-    response = assign(admin_client, application_id, companyId=company["id"], registrationDate="2026-01-31")
+    response = assign(admin_client, application_id, companyId=company["id"], registrationDate=registered)
     assert response.status_code == 200, response.text
     assert response.json()["company"]["id"] == company["id"]
 
     own = applicant.client.get("/api/application").json()["company"]
     assert own == {
         "id": company["id"], "name": "Lõuna Riiul OÜ", "registrationCode": company["registrationCode"],
-        "startDate": "2026-01-31", "endDate": "2026-07-31", "monthlyPayment": 500, "status": "assigned",
-        "paymentSchedule": [{"dueDate": d, "amount": 500} for d in (
-            "2026-02-06", "2026-03-31", "2026-04-30", "2026-05-29", "2026-06-30", "2026-07-31")]}
+        "startDate": registered, "endDate": end, "monthlyPayment": 500, "status": "assigned",
+        "paymentSchedule": [{"dueDate": d, "amount": 500} for d in due_dates]}
+    assert admin_client.get(f"/api/admin/applications/{application_id}").json()["company"] == own
     listed = next(c for c in admin_client.get("/api/admin/companies").json() if c["id"] == company["id"])
     assert (listed["status"], listed["applicationId"], listed["applicantName"], listed["registrationDate"]) == (
-        "assigned", application_id, "Kalle Kuusk", "2026-01-31")
+        "assigned", application_id, "Kalle Kuusk", registered)
 
 
 def test_a_company_without_a_registration_date_has_no_schedule_yet(

@@ -15,7 +15,7 @@ from conftest import Applicant, nats_login, new_id_code
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 
 LIST_FIELDS = {"id", "userId", "user", "profile", "status", "createdAt"}
-DETAIL_FIELDS = LIST_FIELDS | {"notes", "adminNotes", "statusUpdates", "company"}
+DETAIL_FIELDS = LIST_FIELDS | {"notes", "adminNotes", "statusUpdates", "company", "otherApplications"}
 STATUSES = ["pending", "in_review", "approved", "rejected", "active", "completed"]
 OwnApplication = Callable[[httpx.Client], dict[str, Any]]
 
@@ -200,6 +200,7 @@ def test_signed_out_callers_are_401(client: httpx.Client) -> None:
     for path in ("/api/application", "/api/admin/applications", "/api/admin/applications/1", "/api/admin/companies"):
         assert client.get(path).status_code == 401
     assert client.put("/api/admin/applications/1/status", json={"status": "approved"}).status_code == 401
+    assert client.post("/api/application").status_code == 401
 
 
 def test_a_forged_identity_header_is_refused(stack: Any, gateway: str, make_applicant: Any) -> None:

@@ -4,7 +4,7 @@ database, event bus, outbox relay and event consumers."""
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -21,6 +21,7 @@ from portal_common.observability import RequestLogMiddleware, configure_logging
 from portal_common.outbox import OutboxRelay
 from portal_common.retention import EventPruner
 from portal_common.settings import ServiceSettings
+from portal_common.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
 CONNECT_RETRY_SECONDS = 1.0
@@ -30,6 +31,28 @@ CONNECT_RETRY_SECONDS = 1.0
 class Subscription:
     subject: str
     handler: Handler
+
+
+@dataclass(frozen=True)
+class PeriodicJob:
+    """Work a service does every ``interval_seconds``, from start-up on, in a unit of work of its own (its staged
+    events wake the outbox relay). Every replica runs it, so it must be safe to run in several at once."""
+
+    name: str
+    interval_seconds: float
+    work: Callable[[UnitOfWork], Awaitable[object]]
+
+
+async def _run_periodically(app: FastAPI, job: PeriodicJob) -> None:
+    while True:
+        try:
+            async with UnitOfWork(app.state.db, app.state.relay) as unit_of_work:
+                await job.work(unit_of_work)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a database outage must not end the job: the next round tries again
+            log.exception("%s failed; retrying in %s s", job.name, job.interval_seconds)
+        await asyncio.sleep(job.interval_seconds)
 
 
 async def _connect_then_run(app: FastAPI, service: str, subscriptions: Sequence[Subscription]) -> None:
@@ -56,10 +79,10 @@ async def _connect_then_run(app: FastAPI, service: str, subscriptions: Sequence[
 
 def create_service_app(service: str, settings: ServiceSettings, routers: Sequence[APIRouter],
                        error_codes: Collection[str], subscriptions: Sequence[Subscription] = (),
-                       streamed_bodies: Collection[RouteKey] = ()) -> FastAPI:
+                       streamed_bodies: Collection[RouteKey] = (), jobs: Sequence[PeriodicJob] = ()) -> FastAPI:
     """`error_codes`: every code the service answers with (its errors.ERROR_CODES), the enum of `code` in its
     OpenAPI document. `streamed_bodies`: (method, path) of routes that read their body as a stream under a
-    limit of their own; every other body is bounded by PORTAL_MAX_BODY_BYTES."""
+    limit of their own; every other body is bounded by PORTAL_MAX_BODY_BYTES. `jobs`: scheduled work."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -69,13 +92,16 @@ def create_service_app(service: str, settings: ServiceSettings, routers: Sequenc
                                  user=settings.nats_user, password=settings.nats_password.get_secret_value())
         pruner = EventPruner(app.state.db, timedelta(days=settings.event_retention_days))
         app.state.relay = OutboxRelay(app.state.db, app.state.bus, settings.outbox_poll_seconds, pruner)
-        background = asyncio.create_task(_connect_then_run(app, service, subscriptions))
+        background = [asyncio.create_task(_connect_then_run(app, service, subscriptions))]
+        background += [asyncio.create_task(_run_periodically(app, job)) for job in jobs]
         try:
             yield
         finally:
-            background.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await background
+            for task in background:
+                task.cancel()
+            for task in background:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             await app.state.bus.close()
             await app.state.db.dispose()
 

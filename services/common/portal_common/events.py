@@ -146,3 +146,14 @@ class ContractSigned(EventPayload):
     user_id: int
     signed_at: datetime
     content_sha256: str
+
+
+class ContractExpired(EventPayload):
+    """A contract has ended: an unsigned one whose expiry passed (it can no longer be signed), or the signed
+    employment contract when its company was handed over (spec §1); ``expires_at`` is when it ended."""
+
+    TYPE = "contracts.expired"
+    contract_id: int
+    user_id: int
+    application_id: int | None
+    expires_at: datetime

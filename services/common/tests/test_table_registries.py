@@ -15,6 +15,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import MetaData, create_engine
 from sqlmodel import SQLModel
 
+import portal_common.migrations  # noqa: F401  (declares the shared event tables, as every migration env does)
+
 SERVICES = ("identity", "applications", "documents", "contracts", "messages")
 EVENT_TABLES = {"outbox", "processed_events"}
 

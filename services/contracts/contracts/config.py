@@ -9,6 +9,21 @@ class ContractsSettings(ServiceSettings):
     database_url: str = Field(alias="CONTRACTS_DATABASE_URL")
     nats_user: str = nats_user_field("contracts")
     nats_password: SecretStr = nats_password_field("contracts")
+    expiry_interval_seconds: float = Field(
+        default=60, gt=0, alias="CONTRACTS_EXPIRY_INTERVAL_SECONDS",
+        description="How often each replica stores the contracts whose expiry has passed as expired (and emits "
+                    "contracts.expired for each).")
+    # The portal's seal on signed contract PDFs (contracts.sealing); no file configured, no seal.
+    seal_pkcs12_path: str = Field(
+        default="", alias="CONTRACTS_SEAL_PKCS12_PATH",
+        description="PKCS#12 file with the sealing key, its certificate and the certificate's chain.")
+    seal_pkcs12_password: SecretStr = Field(default=SecretStr(""), alias="CONTRACTS_SEAL_PKCS12_PASSWORD")
+    timestamp_url: str = Field(
+        default="", alias="CONTRACTS_TIMESTAMP_URL",
+        description="RFC 3161 time-stamp server the seal is time-stamped by; none when empty.")
+    public_url: str = Field(
+        default="", alias="CONTRACTS_PUBLIC_URL",
+        description="The portal's public address (https://...), for the verification link in the PDF.")
 
 
 @lru_cache

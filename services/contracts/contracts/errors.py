@@ -11,6 +11,9 @@ class ContractsErrorCode(StrEnum):
     # Under the signature field: what is wrong with the drawing.
     SIGNATURE_TOO_LARGE = "signature_too_large"
     SIGNATURE_MISSING = "signature_missing"
+    # A typed signature (issue 13): its method, and the name it claims, which must be the signer's own.
+    INVALID_SIGNATURE_METHOD = "invalid_signature_method"
+    TYPED_NAME_MISMATCH = "typed_name_mismatch"
     # Fields of a new contract and of a status change.
     USER_REQUIRED = "user_required"
     USER_NOT_FOUND = "user_not_found"

@@ -1,10 +1,12 @@
 """Consumers of identity's events (the applicant projection: names for the admin tables, and the employment
-contract accepted at registration) and of applications' events (whose application is whose).
+contract accepted at registration) and of applications' events (whose application is whose, and a completed
+application, whose company has been handed over, ends the employment contract).
 portal_common.consumer runs each at most once per event id, and the unique index on (user_id) for
 employment contracts and the application id's primary key make a second run a no-op anyway."""
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from contracts.expiry import end_employment_contract
 from contracts.models import Applicant
 from contracts.service import create_employment_contract, note_application, upsert_applicant
 from portal_common.events import (
@@ -15,6 +17,8 @@ from portal_common.events import (
     UserRegistered,
     read_payload,
 )
+
+APPLICATION_COMPLETED = "completed"
 
 
 async def on_user_registered(db: AsyncSession, envelope: EventEnvelope) -> None:
@@ -41,3 +45,5 @@ async def on_application_status_changed(db: AsyncSession, envelope: EventEnvelop
     # Also names applications made before applications.created existed (the stream replays to a new consumer).
     event = read_payload(envelope, ApplicationStatusChanged)
     await note_application(db, event.user_id, event.application_id)
+    if event.new_status == APPLICATION_COMPLETED:  # applications has handed the company over
+        await end_employment_contract(db, event.user_id, envelope.occurred_at)

@@ -3,7 +3,7 @@ projections.
 
 A signed contract's text never changes: the service never writes it, and the migration adds a trigger
 that refuses any UPDATE of the signed text, signature or signing time (see the "contracts and signatures"
-revision).
+revision). Its status changes once at most, to expired, when it ends (the "typed signatures" revision).
 """
 
 from datetime import datetime
@@ -25,7 +25,9 @@ SIGNABLE_STATUSES = ("pending", "sent")
 KIND_EMPLOYMENT = "employment"
 KIND_ADMIN = "admin"
 METHOD_DRAWN = "drawn"
+METHOD_TYPED = "typed"  # the profile's name rendered in a handwriting font: the keyboard's way to sign (WCAG 2.1.1)
 METHOD_REGISTRATION = "registration-dialog"
+SIGNATURE_METHODS = (METHOD_DRAWN, METHOD_TYPED)  # what a signer may choose on the dashboard
 # The employment contracts' unique index covers only these rows. ON CONFLICT must repeat the predicate as a
 # literal: with a bound parameter a generic plan (psycopg prepares a statement after five executions) cannot
 # match it to the index and Postgres refuses the insert (InvalidColumnReference).
@@ -41,8 +43,10 @@ class Contract(ServiceTable, table=True):
     __table_args__ = (
         CheckConstraint(_one_of("status", STATUSES), name="ck_contracts_status"),
         CheckConstraint(_one_of("kind", (KIND_EMPLOYMENT, KIND_ADMIN)), name="ck_contracts_kind"),
-        # "A contract counts as signed when it has a signedAt date" (spec §4): the two never disagree.
-        CheckConstraint("(status = 'signed') = (signed_at is not null)", name="ck_contracts_signed_at"),
+        # "A contract counts as signed when it has a signedAt date" (spec §4): the two never disagree, except
+        # that a signed contract that has ended (the employment contract, spec §1) is expired and keeps its date.
+        CheckConstraint("status = 'expired' or (status = 'signed') = (signed_at is not null)",
+                        name="ck_contracts_signed_at"),
         CheckConstraint("signed_at is null or content_sha256 is not null", name="ck_contracts_signed_hash"),
         # One employment contract (the one accepted at registration) per user.
         Index("ux_contracts_employment_user", "user_id", unique=True, postgresql_where=text(EMPLOYMENT_ONLY)),
@@ -68,7 +72,7 @@ class SignatureAudit(ServiceTable, table=True):
 
     __tablename__ = "signature_audit"
     __table_args__ = (
-        CheckConstraint(_one_of("method", (METHOD_DRAWN, METHOD_REGISTRATION)), name="ck_signature_audit_method"),
+        CheckConstraint(_one_of("method", (*SIGNATURE_METHODS, METHOD_REGISTRATION)), name="ck_signature_audit_method"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -80,7 +84,7 @@ class SignatureAudit(ServiceTable, table=True):
     user_agent: str | None = Field(default=None, max_length=500)
     content_sha256: str = Field(max_length=64)
     signature_sha256: str | None = Field(default=None, max_length=64)
-    # What the signer typed in the registration dialog (method registration-dialog only).
+    # What the signer typed: the name and ID code in the registration dialog, the name of a typed signature.
     typed_name: str | None = Field(default=None, max_length=200)
     typed_id_code: str | None = Field(default=None, max_length=20)
     # Who the portal knew the signer to be at that moment (the applicant projection), kept for the PDF.
@@ -130,5 +134,6 @@ def _guard_signed_contract(_mapper: Mapper[Contract], _connection: Connection, t
         [target.signed_at] if not state.attrs.signed_at.history.has_changes() else [])
     if any(value is not None for value in signed_before):
         changed = [name for name in GUARDED_AFTER_SIGNING if state.attrs[name].history.has_changes()]
-        if changed or state.attrs.status.history.has_changes():
+        status = state.attrs.status.history
+        if changed or (status.has_changes() and list(status.added) != ["expired"]):
             raise SignedContractChanged(f"signed contract {target.id} cannot be changed ({', '.join(changed)})")

@@ -1,21 +1,39 @@
 """contracts' API (spec §7): the applicant's contracts and signing, the admin's list and creation, and the
 signed contract as a PDF."""
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from contracts import service
+from contracts.config import get_settings
 from contracts.mappers import admin_contract_out, contract_out
 from contracts.models import Applicant
-from contracts.pdf import render_pdf
-from contracts.schemas import AdminContractOut, ContractCreate, ContractOut, SignRequest, StatusChange
+from contracts.schemas import (
+    AdminContractOut,
+    ContractCreate,
+    ContractOut,
+    SignRequest,
+    StatusChange,
+    VerifyResult,
+)
 from contracts.signatures import validate_signature
+from contracts.verification import MAX_VERIFY_BYTES, sealed_contract_pdf, uploaded_file, verify_copy
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.unit_of_work import SessionDep, UnitOfWorkDep
 from portal_common.validation import ResourceId
 
 router = APIRouter(prefix="/api", tags=["contracts"])
+
+VERIFY_PATH = "/api/contracts/verify"
+# The PDF check reads its own body, bounded at MAX_VERIFY_BYTES (contracts.verification), not the 1 MiB of JSON.
+STREAMED_BODIES = [("POST", VERIFY_PATH)]
+VERIFY_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file"],
+    "properties": {"file": {"type": "string", "format": "binary",
+                            "description": f"the contract's PDF, at most {MAX_VERIFY_BYTES // 2**20} MB"}}}}}}}
 
 
 def client_ip(request: Request) -> str | None:
@@ -44,7 +62,7 @@ async def sign_contract(contract_id: ResourceId, body: SignRequest, request: Req
     await service.ensure_signable(unit_of_work, contract_id, "signed")
     signature = validate_signature(body.signature_data)
     contract = await service.sign(db, contract_id, identity.user_id, signature, client_ip(request),
-                                  request.headers.get("user-agent"))
+                                  request.headers.get("user-agent"), body.method, body.typed_name)
     return contract_out(contract)
 
 
@@ -54,7 +72,7 @@ async def contract_pdf(contract_id: ResourceId, identity: CurrentIdentity, db: S
     if contract.signed_at is None:
         raise ApiError(409, ErrorCode.CONFLICT, "Only a signed contract has a PDF")
     assert contract.id is not None
-    pdf = render_pdf(contract, await service.audit_of(db, contract.id))
+    pdf = await sealed_contract_pdf(contract, await service.audit_of(db, contract.id), get_settings())
     name = f"contract-{contract.id}-{contract.signed_at:%Y%m%d}.pdf"
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="{name}"', "X-Content-Type-Options": "nosniff",
@@ -75,3 +93,8 @@ async def change_status(contract_id: ResourceId, body: StatusChange, _: AdminIde
     return admin_contract_out(contract, await unit_of_work.session.get(Applicant, contract.user_id))
 
 
+@router.post("/contracts/verify", response_model=VerifyResult, openapi_extra=VERIFY_BODY,
+             responses={413: {"description": "File larger than 10 MB (`too_large`)"}})
+async def verify_contract_pdf(request: Request, db: SessionDep) -> VerifyResult:
+    """Public (issue 13): whether a PDF is a genuine, unchanged copy of a contract signed in the portal."""
+    return await verify_copy(db, await uploaded_file(request), get_settings())

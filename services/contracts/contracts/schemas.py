@@ -6,7 +6,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from contracts.errors import ContractsErrorCode
-from contracts.signatures import NOT_PNG
+from contracts.signatures import MAX_TYPED_NAME_LENGTH, NOT_PNG, TYPED_NAME_MISMATCH
 from contracts.templates import TALLINN
 from portal_common.clock import utcnow
 from portal_common.validation import MAX_DB_INT, CamelModel, at_most, invalid
@@ -15,6 +15,7 @@ MAX_TITLE_LENGTH = 200
 MAX_CONTENT_LENGTH = 100_000
 END_OF_DAY = time(23, 59, 59)
 INVALID_EXPIRY = "Please enter a valid expiry date"
+INVALID_METHOD = "The signature method must be 'drawn' or 'typed'"
 
 
 def parse_expiry(value: str) -> datetime:
@@ -118,7 +119,13 @@ class ContractCreate(CamelModel):
 
 
 class SignRequest(CamelModel):
-    signature_data: str | None = Field(default=None, description="data:image/png;base64,... of the drawn signature")
+    signature_data: str | None = Field(
+        default=None, description="data:image/png;base64,... of the signature: drawn, or the typed name rendered")
+    method: Literal["drawn", "typed"] = Field(
+        default="drawn", description="drawn on the pad, or typed: the profile's full name in a handwriting font")
+    typed_name: str | None = Field(
+        default=None, max_length=MAX_TYPED_NAME_LENGTH,
+        description="The name a typed signature shows; must be the signer's full name as in their profile")
 
     @field_validator("signature_data", mode="before")
     @classmethod
@@ -126,6 +133,25 @@ class SignRequest(CamelModel):
         # The image itself is checked by contracts.signatures, which answers with its own field messages.
         if v is not None and not isinstance(v, str):
             raise invalid(ContractsErrorCode.INVALID_SIGNATURE, NOT_PNG)
+        return v
+
+    @field_validator("method", mode="before")
+    @classmethod
+    def _method(cls, v: Any) -> Any:
+        if v is None:
+            return "drawn"
+        if v not in ("drawn", "typed"):
+            raise invalid(ContractsErrorCode.INVALID_SIGNATURE_METHOD, INVALID_METHOD)
+        return v
+
+    @field_validator("typed_name", mode="before")
+    @classmethod
+    def _typed_name(cls, v: Any) -> str | None:
+        # Whether it is the signer's name is for the service to say (contracts.signatures.check_typed_name).
+        if v is None:
+            return None
+        if not isinstance(v, str) or len(v) > MAX_TYPED_NAME_LENGTH:
+            raise invalid(ContractsErrorCode.TYPED_NAME_MISMATCH, TYPED_NAME_MISMATCH)
         return v
 
 
@@ -168,3 +194,17 @@ class ContractUser(CamelModel):
 class AdminContractOut(ContractOut):
     created_by: int | None
     user: ContractUser
+
+
+class VerifyResult(CamelModel):
+    """What the public check of a contract PDF found (issue 13, "Sealed PDFs that anyone can verify"): the
+    details only for a genuine copy, else why it is not one."""
+
+    valid: bool
+    contract_id: int | None = None
+    title: str | None = None
+    signed_at: datetime | None = None
+    signer_name: str | None = None
+    sha256: str | None = Field(default=None, description="SHA-256 of the contract's text")
+    reason: Literal["not_a_pdf", "not_sealed", "seal_broken", "changed_after_sealing", "not_portal_seal",
+                    "unknown_contract", "content_mismatch"] | None = None

@@ -5,18 +5,20 @@ import hashlib
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import text, update
+from sqlalchemy import text
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from contracts.errors import ContractsErrorCode
+from contracts.expiry import expire_due
 from contracts.models import (
     EMPLOYMENT_ONLY,
     KIND_ADMIN,
     KIND_EMPLOYMENT,
     METHOD_DRAWN,
     METHOD_REGISTRATION,
+    METHOD_TYPED,
     SIGNABLE_STATUSES,
     Applicant,
     Contract,
@@ -24,7 +26,7 @@ from contracts.models import (
     SignatureAudit,
 )
 from contracts.schemas import ContractCreate
-from contracts.signatures import Signature
+from contracts.signatures import Signature, check_typed_name
 from contracts.templates import CONTRACT_TITLES, language_or_default, render_employment_contract
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode
@@ -190,12 +192,6 @@ def _refuse_unless_signable(contract: Contract, action: str) -> None:
         raise _refuse_transition(contract, status, action)
 
 
-async def _write_down_expiry(db: AsyncSession, contract_id: int) -> None:
-    await db.execute(update(Contract).where(col(Contract.id) == contract_id,
-                                            col(Contract.status).in_(SIGNABLE_STATUSES),
-                                            col(Contract.expires_at) <= utcnow()).values(status="expired"))
-
-
 async def ensure_signable(unit_of_work: UnitOfWork, contract_id: int, action: str) -> None:
     """Refuses (409) a contract that can no longer be signed, sent or cancelled. An expiry that has passed is
     written down first, in a transaction of its own, as the refusal rolls the request's back; so this runs
@@ -204,24 +200,26 @@ async def ensure_signable(unit_of_work: UnitOfWork, contract_id: int, action: st
     if contract is None:
         raise not_found()
     if effective_status(contract) == "expired" and contract.status != "expired":
-        await unit_of_work.commit_independently(lambda session: _write_down_expiry(session, contract_id))
+        await unit_of_work.commit_independently(lambda session: expire_due(session, contract_id=contract_id))
     _refuse_unless_signable(contract, action)
 
 
 async def sign(db: AsyncSession, contract_id: int, user_id: int, signature: Signature, ip: str | None,
-               user_agent: str | None) -> Contract:
+               user_agent: str | None, method: str = METHOD_DRAWN, typed_name: str | None = None) -> Contract:
+    """``method`` is drawn or typed; a typed signature's ``typed_name`` must be the signer's name (422 if not)."""
     contract = await _locked(db, contract_id)  # two signatures at once: the second waits, then sees "signed"
     if contract is None or contract.user_id != user_id:
         raise not_found()
     _refuse_unless_signable(contract, "signed")
     signer = await db.get(Applicant, user_id)
+    typed = check_typed_name(typed_name, signer.full_name if signer else None) if method == METHOD_TYPED else None
     now = utcnow()
     digest = sha256_text(contract.content)
     contract.status, contract.signed_at, contract.content_sha256 = "signed", now, digest
     contract.signature_data = signature.data_url
     db.add(contract)
     db.add(SignatureAudit(
-        contract_id=contract_id, signer_user_id=user_id, signed_at=now, method=METHOD_DRAWN,
+        contract_id=contract_id, signer_user_id=user_id, signed_at=now, method=method, typed_name=typed,
         ip_address=(ip or "")[:64] or None, user_agent=(user_agent or "")[:MAX_USER_AGENT] or None,
         content_sha256=digest, signature_sha256=signature.sha256,
         signer_name=signer.full_name if signer else None, signer_id_code=signer.id_code if signer else None))

@@ -1,5 +1,7 @@
-"""Checks a drawn signature (spec §2 Contracts tab): a PNG data URL from the 500x200 canvas, 2 px black strokes
-on a transparent or white background. Everything the browser could send that is not that is refused."""
+"""Checks a signature (spec §2 Contracts tab): a PNG data URL from the 500x200 canvas, 2 px black strokes
+on a transparent or white background, or the signer's name rendered there in a handwriting font (a typed signature,
+issue 13). Everything the browser could send that is not that is refused, and so is a typed name that is not the
+signer's own."""
 
 import base64
 import binascii
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageChops, UnidentifiedImageError
 
 from contracts.errors import ContractsErrorCode
-from portal_common.errors import ApiError
+from portal_common.errors import ApiError, ErrorCode
 
 DATA_URL_PREFIX = "data:image/png;base64,"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -26,6 +28,8 @@ DARK_ENOUGH = 170  # grey level below which an opaque pixel counts as ink (white
 NOT_PNG = "The signature must be a PNG image"
 TOO_LARGE = "The signature image is too large"
 BLANK = "Please draw your signature"
+TYPED_NAME_MISMATCH = "The typed signature must be your full name as in your profile"
+MAX_TYPED_NAME_LENGTH = 200
 FIELD_CODES = {NOT_PNG: ContractsErrorCode.INVALID_SIGNATURE, TOO_LARGE: ContractsErrorCode.SIGNATURE_TOO_LARGE,
                BLANK: ContractsErrorCode.SIGNATURE_MISSING}
 
@@ -38,6 +42,19 @@ class Signature:
     @property
     def sha256(self) -> str:
         return hashlib.sha256(self.png).hexdigest()
+
+
+def same_name(typed: str, known: str) -> bool:
+    """Case and repeated spaces do not matter; letters do (Tõnu is not Tonu)."""
+    return " ".join(typed.split()).casefold() == " ".join(known.split()).casefold()
+
+
+def check_typed_name(typed_name: str | None, profile_name: str | None) -> str:
+    """A typed signature shows the signer's own name: the one their profile holds, nobody else's."""
+    if not typed_name or not typed_name.strip() or not profile_name or not same_name(typed_name, profile_name):
+        raise ApiError.on_field(422, ErrorCode.VALIDATION_ERROR, "typedName", TYPED_NAME_MISMATCH,
+                                ContractsErrorCode.TYPED_NAME_MISMATCH)
+    return " ".join(typed_name.split())
 
 
 def _refuse(message: str) -> ApiError:

@@ -16,6 +16,7 @@ import nats
 import psycopg
 import pytest
 from PIL import Image, ImageDraw
+from pyhanko.pdf_utils.reader import PdfFileReader
 
 from conftest import Applicant, eventually, nats_login, new_id_code
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
@@ -545,12 +546,9 @@ def test_the_database_refuses_to_change_or_delete_a_signed_contract(stack: Any, 
 # ---- PDF ----------------------------------------------------------------------------------------------
 
 def pdf_title(pdf: bytes) -> str:
-    """The document title from the (uncompressed) Info dictionary: a literal or, beyond ASCII, UTF-16 hex."""
-    if b"/Title (" in pdf:
-        start = pdf.index(b"/Title (") + len(b"/Title (")
-        return pdf[start:pdf.index(b")", start)].decode()
-    start = pdf.index(b"/Title <") + len(b"/Title <")
-    return bytes.fromhex(pdf[start:pdf.index(b">", start)].decode()).decode("utf-16")
+    """The document title as a PDF reader shows it: from the newest Info dictionary, which the seal's update
+    rewrites (issue 13), in whichever string encoding that revision uses."""
+    return str(PdfFileReader(io.BytesIO(pdf)).trailer_view["/Info"]["/Title"])
 
 
 def test_signed_contract_pdf_for_the_owner_and_admins_only(make_applicant: MakeApplicant,

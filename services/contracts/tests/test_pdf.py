@@ -110,3 +110,26 @@ def test_the_fonts_ship_with_the_contracts_package() -> None:
         font = TTFont(path)
         assert font["name"].getDebugName(1) == "DejaVu Sans"
         assert all(ord(letter) in font.getBestCmap() for letter in ESTONIAN_LETTERS)
+
+
+def test_the_pdf_ends_with_a_signing_certificate_page() -> None:
+    """Issue 13: the last page names the contract, the text's hash, the signer, the method, the time in
+    Tallinn, the IP address, the browser and the contract's events, and links to the verification page."""
+    now = datetime(2026, 1, 15, 10, 30, tzinfo=UTC)
+    contract = Contract(id=7, user_id=1, title=TITLE, content=CONTENT, status="signed", signed_at=now,
+                        created_at=datetime(2026, 1, 14, 9, 0, tzinfo=UTC), created_by=1, content_sha256="ab" * 32)
+    audit = SignatureAudit(contract_id=7, signer_user_id=1, signed_at=now, method="typed", ip_address="198.51.100.7",
+                           user_agent="Mozilla/5.0 (X11)", content_sha256="ab" * 32, typed_name="Õie Šaržant",
+                           signer_name="Õie Šaržant", signer_id_code="49403136526")
+    pdf = render_pdf(contract, audit, compress=False, verify_link="https://portal.example.ee/verify")
+    shown = shown_text(pdf)
+    certificate = shown[shown.index("Allkirjastamise kinnitus / Signing certificate"):]
+    assert shown.index(CONTENT) < shown.index("Allkirjastamise kinnitus / Signing certificate")
+    for expected in (f"7 · {TITLE}", "ab" * 32, "Õie Šaržant", "49403136526",
+                     "Trükitud nimi käekirjas / Typed name in a handwriting font", "15.01.2026 12:30 (Europe/Tallinn)",
+                     "198.51.100.7", "Mozilla/5.0 (X11)", "Sündmused / Events", "14.01.2026 11:00 (Europe/Tallinn)",
+                     "Koostatud administraatori poolt / Created by an admin", "Allkirjastatud / Signed: Õie Šaržant"):
+        assert expected in certificate, expected
+    assert "Kontrolli ehtsust / Verify this document: https://portal.example.ee/verify" in shown
+    assert b"/URI (https://portal.example.ee/verify)" in pdf
+    assert b"portal-contract:7 content-sha256:" + b"ab" * 32 in pdf  # the keywords the seal check reads

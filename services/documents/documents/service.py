@@ -82,10 +82,12 @@ async def upsert_applicant(db: AsyncSession, user_id: int, occurred_at: datetime
 
 
 async def note_application(db: AsyncSession, user_id: int, application_id: int) -> None:
-    """Remembers the user's application, so a document uploaded outside a request still names it."""
+    """Remembers the user's current application, so a document uploaded outside a request still names it.
+    A user may apply again (spec §1); each new application has a higher id than the ones before, so the
+    highest id seen is the current one, whatever order the events of older applications arrive in."""
     statement = insert(Applicant).values(user_id=user_id, application_id=application_id)
-    await db.execute(statement.on_conflict_do_update(index_elements=["user_id"],
-                                                     set_={"application_id": statement.excluded.application_id}))
+    newest = func.greatest(col(Applicant.application_id), statement.excluded.application_id)
+    await db.execute(statement.on_conflict_do_update(index_elements=["user_id"], set_={"application_id": newest}))
 
 
 # ---- reading ----------------------------------------------------------------------------------------------

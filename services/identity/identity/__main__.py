@@ -5,6 +5,7 @@
     python -m identity prune-events [--older-than-days DAYS]
     python -m identity create-admin USERNAME [--promote]  (password from PORTAL_ADMIN_PASSWORD or a prompt)
     python -m identity ensure-admin                      (from PORTAL_ADMIN_USERNAME / PORTAL_ADMIN_PASSWORD)
+    python -m identity list-birth-date-mismatches        (accounts whose date of birth and ID code disagree)
 
 Neither makes an existing applicant an admin unless `create-admin --promote` says so; that also ends every
 session of the account.
@@ -17,6 +18,7 @@ import os
 import sys
 from pathlib import Path
 
+from identity.birth_date_audit import birth_date_mismatches
 from identity.config import get_settings
 from identity.service import AdminRefused, ensure_admin
 from portal_common.cli import add_service_commands, run_service_command
@@ -40,6 +42,25 @@ async def _ensure_admin(username: str, password: str, email: str | None, promote
         await database.dispose()
 
 
+async def _list_birth_date_mismatches() -> int:
+    """Prints one tab-separated line per account, then a count; changes nothing (issue 13)."""
+    database = Database(get_settings().database_url)
+    found = 0
+    try:
+        async with database.session() as session:
+            async for mismatch in birth_date_mismatches(session):
+                if found == 0:
+                    print("user id\tusername\tID code\tdate of birth\tdate in ID code")
+                found += 1
+                code_date = mismatch.id_code_date.isoformat() if mismatch.id_code_date else "invalid code"
+                print(f"{mismatch.user_id}\t{mismatch.username}\t{mismatch.id_code}\t"
+                      f"{mismatch.date_of_birth.isoformat()}\t{code_date}")
+    finally:
+        await database.dispose()
+    print(f"{found} account(s) whose date of birth and ID code disagree")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m identity")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -50,11 +71,15 @@ def main(argv: list[str] | None = None) -> int:
     create.add_argument("--promote", action="store_true",
                         help="make an existing non-admin account an admin and end all its sessions")
     commands.add_parser("ensure-admin", help="the admin named by PORTAL_ADMIN_USERNAME/PASSWORD, if both are set")
+    commands.add_parser("list-birth-date-mismatches",
+                        help="list the accounts whose stored date of birth and ID code disagree; changes nothing")
     args = parser.parse_args(argv)
 
     status = run_service_command(args, MIGRATIONS, get_settings())
     if status is not None:
         return status
+    if args.command == "list-birth-date-mismatches":
+        return asyncio.run(_list_birth_date_mismatches())
     if args.command == "create-admin":
         password = os.environ.get("PORTAL_ADMIN_PASSWORD") or getpass.getpass("Password: ")
         return asyncio.run(_ensure_admin(args.username, password, args.email, args.promote))

@@ -32,6 +32,11 @@ class IdentityErrorCode(StrEnum):
     ID_CODE_FIRST_DIGIT = "id_code_first_digit"
     ID_CODE_DATE = "id_code_date"
     ID_CODE_CHECKSUM = "id_code_checksum"
+    # Issue 13: the birth date agrees with the ID code, and the contract is signed by the applicant.
+    DATE_OF_BIRTH_MISMATCH = "date_of_birth_mismatch"
+    ID_CODE_BIRTH_DATE_CHANGED = "id_code_birth_date_changed"
+    CONTRACT_NAME_MISMATCH = "contract_name_mismatch"
+    CONTRACT_ID_CODE_MISMATCH = "contract_id_code_mismatch"
 
 
 ERROR_CODES = service_error_codes(IdentityErrorCode)

@@ -60,3 +60,8 @@ def id_code_error(code: str) -> str | None:
 
 def is_valid_id_code(code: str) -> bool:
     return id_code_problem(code) is None
+
+
+def birth_date_in(code: str) -> date | None:
+    """The birth date a valid code carries (spec §5: century digit, YYMMDD), or None when the code is invalid."""
+    return birth_date(code) if is_valid_id_code(code) else None

@@ -1,5 +1,6 @@
 """Request and response bodies of identity's API; field names as spec §3 (camelCase on the wire)."""
 
+import unicodedata
 from datetime import date, datetime
 from typing import Literal
 from zoneinfo import ZoneInfo
@@ -8,12 +9,15 @@ from pydantic import ConfigDict, ValidationInfo, field_validator
 from pydantic.alias_generators import to_camel
 
 from identity.errors import IdentityErrorCode
-from identity.estonian_id import ID_CODE_MESSAGES, id_code_problem
+from identity.estonian_id import ID_CODE_MESSAGES, birth_date_in, id_code_problem
 from portal_common.validation import CamelModel, at_least, at_most, email_address, invalid
 
 TALLINN = ZoneInfo("Europe/Tallinn")
 MINIMUM_AGE = 21
 TOO_YOUNG = "You must be at least 21 years old to apply"
+DATE_OF_BIRTH_MISMATCH = "Date of birth does not match the ID code"
+CONTRACT_NAME_MISMATCH = "The name must be the same as the full name in the registration form"
+CONTRACT_ID_CODE_MISMATCH = "The ID code must be the same as in the registration form"
 Language = Literal["et", "en"]
 
 
@@ -29,6 +33,14 @@ def today_in_tallinn() -> date:
 def city(value: str) -> str:
     return at_most(at_least(value, 2, IdentityErrorCode.CITY_REQUIRED, "Please enter your city of residence"), 120,
                    "City")
+
+
+def same_name(typed: str, expected: str) -> bool:
+    """Names as a person retypes them: case and runs of spaces do not count, letters do (õ is not o). Its
+    TypeScript twin is sameName in web/src/features/auth/signature.ts."""
+    def plain(name: str) -> str:
+        return " ".join(unicodedata.normalize("NFC", name).split()).lower()
+    return plain(typed) == plain(expected)
 
 
 def valid_id_code(value: str) -> str:
@@ -47,8 +59,9 @@ class RegisterRequest(CamelModel):
     full_name: str
     email: str
     phone: str
-    date_of_birth: str
+    # Before date_of_birth, which is checked against the date the code carries (issue 13).
     id_code: str
+    date_of_birth: str
     city: str
     consent_terms: bool
     consent_privacy: bool
@@ -94,21 +107,24 @@ class RegisterRequest(CamelModel):
         phone = at_least(v, 7, IdentityErrorCode.PHONE_TOO_SHORT, "Phone number must be at least 7 characters")
         return at_most(phone, 50, "Phone number")
 
-    @field_validator("date_of_birth")
-    @classmethod
-    def _date_of_birth(cls, v: str) -> str:
-        try:
-            birthday = date.fromisoformat(v.strip())
-        except ValueError:
-            raise invalid(IdentityErrorCode.UNDER_MINIMUM_AGE, TOO_YOUNG) from None
-        if age_on(birthday, today_in_tallinn()) < MINIMUM_AGE:
-            raise invalid(IdentityErrorCode.UNDER_MINIMUM_AGE, TOO_YOUNG)
-        return birthday.isoformat()
-
     @field_validator("id_code")
     @classmethod
     def _id_code(cls, v: str) -> str:
         return valid_id_code(v)
+
+    @field_validator("date_of_birth")
+    @classmethod
+    def _date_of_birth(cls, v: str, info: ValidationInfo) -> str:
+        """The code's date where the code is valid, so the age rule cannot be passed with another date."""
+        try:
+            birthday = date.fromisoformat(v.strip())
+        except ValueError:
+            raise invalid(IdentityErrorCode.UNDER_MINIMUM_AGE, TOO_YOUNG) from None
+        if "id_code" in info.data and birth_date_in(info.data["id_code"]) != birthday:
+            raise invalid(IdentityErrorCode.DATE_OF_BIRTH_MISMATCH, DATE_OF_BIRTH_MISMATCH)
+        if age_on(birthday, today_in_tallinn()) < MINIMUM_AGE:
+            raise invalid(IdentityErrorCode.UNDER_MINIMUM_AGE, TOO_YOUNG)
+        return birthday.isoformat()
 
     @field_validator("city")
     @classmethod
@@ -137,10 +153,26 @@ class RegisterRequest(CamelModel):
                           "You must read and accept the employment contract to continue")
         return v
 
-    @field_validator("contract_signed_name", "contract_signed_id_code")
+    @field_validator("contract_signed_name")
     @classmethod
-    def _signature_fields(cls, v: str | None) -> str | None:
-        return at_most(v.strip(), 200, "Signature") if v is not None else None
+    def _signed_name(cls, v: str | None, info: ValidationInfo) -> str | None:
+        """The contract is signed by the applicant: the typed name is the form's full name (issue 13)."""
+        if v is None:
+            return None
+        signed_name = at_most(v.strip(), 200, "Signature")
+        if "full_name" in info.data and not same_name(signed_name, info.data["full_name"]):
+            raise invalid(IdentityErrorCode.CONTRACT_NAME_MISMATCH, CONTRACT_NAME_MISMATCH)
+        return signed_name
+
+    @field_validator("contract_signed_id_code")
+    @classmethod
+    def _signed_id_code(cls, v: str | None, info: ValidationInfo) -> str | None:
+        if v is None:
+            return None
+        signed_id_code = at_most(v.strip(), 200, "Signature")
+        if "id_code" in info.data and signed_id_code != info.data["id_code"]:
+            raise invalid(IdentityErrorCode.CONTRACT_ID_CODE_MISMATCH, CONTRACT_ID_CODE_MISMATCH)
+        return signed_id_code
 
 
 class LoginRequest(CamelModel):

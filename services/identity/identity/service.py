@@ -10,6 +10,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from identity.errors import IdentityErrorCode
+from identity.estonian_id import birth_date_in
 from identity.models import ContractAcceptance, IdCodeChange, LoginFailure, User
 from identity.passwords import hash_password, needs_rehash, verify_password
 from identity.schemas import ProfileUpdate, RegisterRequest
@@ -35,6 +36,8 @@ RESERVED_USERNAMES = frozenset({
 USERNAME_TAKEN = FieldError(IdentityErrorCode.USERNAME_TAKEN, "This username is already taken")
 EMAIL_TAKEN = FieldError(IdentityErrorCode.EMAIL_TAKEN, "An account with this email address already exists")
 ID_CODE_TAKEN = FieldError(IdentityErrorCode.ID_CODE_TAKEN, "An account with this ID code already exists")
+ID_CODE_BIRTH_DATE_CHANGED = FieldError(IdentityErrorCode.ID_CODE_BIRTH_DATE_CHANGED,
+                                        "The ID code must carry your date of birth")
 
 
 class AdminRefused(Exception):
@@ -165,6 +168,7 @@ async def update_profile(unit_of_work: UnitOfWork, user: User, changes: ProfileU
     assert user.id is not None
     user_id = user.id
     if "id_code" in sent and changes.id_code and changes.id_code != user.id_code:
+        _require_the_same_birth_date(user, changes.id_code)
         # Its own transaction, so a refusal (the code is taken) still counts the attempt.
         await unit_of_work.commit_independently(
             lambda session: _count_id_code_change(session, user_id, id_code_changes_per_hour))
@@ -180,6 +184,15 @@ async def update_profile(unit_of_work: UnitOfWork, user: User, changes: ProfileU
                                  date_of_birth=user.date_of_birth, id_code=user.id_code, city=user.city,
                                  address=user.address))
     return user
+
+
+def _require_the_same_birth_date(user: User, new_id_code: str) -> None:
+    """A new ID code carries the account's date of birth (issue 13): the age rule was checked on it. Checked
+    before the change is counted: it tells nothing about other people's codes."""
+    birthday = user.date_of_birth or (birth_date_in(user.id_code) if user.id_code else None)
+    if birthday is not None and birth_date_in(new_id_code) != birthday:
+        error = ID_CODE_BIRTH_DATE_CHANGED
+        raise ApiError(422, ErrorCode.VALIDATION_ERROR, error.message, {"idCode": error})
 
 
 async def _count_id_code_change(db: AsyncSession, user_id: int, per_hour: int) -> None:

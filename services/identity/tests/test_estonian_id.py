@@ -8,7 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from identity.estonian_id import ID_CODE_MESSAGES, INVALID_CHECKSUM, check_digit, id_code_error, id_code_problem
+from identity.estonian_id import (
+    ID_CODE_MESSAGES,
+    INVALID_CHECKSUM,
+    birth_date_in,
+    check_digit,
+    id_code_error,
+    id_code_problem,
+)
 
 VECTORS = json.loads(
     (Path(__file__).resolve().parents[2] / "common" / "testdata" / "estonian_id_codes.json").read_text())["vectors"]
@@ -24,6 +31,14 @@ def test_each_rule_has_its_own_code(vector: dict[str, object]) -> None:
     """Issue 12: the SPA shows the broken rule in the reader's language by its code."""
     problem = id_code_problem(str(vector["code"]))
     assert (None if problem is None else ID_CODE_MESSAGES[problem]) == vector["error"]
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=[v["note"] for v in VECTORS])
+def test_a_valid_code_carries_its_birth_date(vector: dict[str, object]) -> None:
+    """Issue 13: century digit and YYMMDD give the birth date (spec §5); an invalid code gives none."""
+    expected = vector["birthDate"]
+    assert birth_date_in(str(vector["code"])) == (None if expected is None else date.fromisoformat(str(expected)))
+    assert (expected is not None) == vector["valid"]
 
 
 def test_the_four_rules_have_four_codes() -> None:

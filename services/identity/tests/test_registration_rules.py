@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from conftest import new_id_code
 from identity.schemas import LoginRequest, ProfileUpdate, RegisterRequest, age_on, today_in_tallinn
 
 VALID: dict[str, Any] = {
@@ -56,8 +57,11 @@ def test_age_counts_by_exact_birthday() -> None:
     turns_21_today = today.replace(year=today.year - 21) if (today.month, today.day) != (2, 29) else date(
         today.year - 21, 3, 1)
     turns_21_tomorrow = turns_21_today + timedelta(days=1)
-    assert errors_of(RegisterRequest, dateOfBirth=turns_21_today.isoformat()) == {}
-    assert errors_of(RegisterRequest, dateOfBirth=turns_21_tomorrow.isoformat()) == {
+    # The ID code carries the same date (issue 13).
+    assert errors_of(RegisterRequest, dateOfBirth=turns_21_today.isoformat(),
+                     idCode=new_id_code(born=turns_21_today)) == {}
+    assert errors_of(RegisterRequest, dateOfBirth=turns_21_tomorrow.isoformat(),
+                     idCode=new_id_code(born=turns_21_tomorrow)) == {
         "dateOfBirth": "You must be at least 21 years old to apply"}
     assert age_on(date(2000, 2, 29), date(2021, 2, 28)) == 20
     assert age_on(date(2000, 2, 29), date(2021, 3, 1)) == 21

@@ -7,6 +7,7 @@ import { ApplicationDetailPage } from '@/features/admin-applications';
 import { AuthPage } from '@/features/auth/components/AuthPage';
 import { LegalPage } from '@/features/legal/LegalPage';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
+import { VerifyPage } from '@/features/verify';
 import { AUTH_REDIRECT_DELAY_MS, RedirectSignedIn, RequireAuth, RequireNumericParam } from './route-guard';
 
 /** The route table of spec §2. Exported so tests can mount it in a memory router. */
@@ -34,6 +35,8 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <LegalPage kind="privacy" /> },
       { path: '/cookies', element: <LegalPage kind="cookies" /> },
       { path: '/gdpr', element: <LegalPage kind="gdpr" /> },
+      // Anyone, signed in or not, may check a contract PDF (issue 13).
+      { path: '/verify', element: <VerifyPage /> },
       {
         element: <RequireAuth />,
         children: [{ path: '/dashboard', element: <DashboardPage /> }],

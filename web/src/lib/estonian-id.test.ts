@@ -8,6 +8,7 @@ interface Vector {
   code: string;
   valid: boolean;
   error: string | null;
+  birthDate: string | null;
   note: string;
 }
 
@@ -31,6 +32,13 @@ describe('Estonian ID code check (spec §5) against the shared vectors', () => {
     // The vectors give spec §5's English text; the check names the rule by its code, which reads so in English.
     expect(result.error === null ? null : englishText(result.error)).toBe(vector.error);
   });
+
+  it.each(vectors.map((v) => [JSON.stringify(v.code), v.note, v] as const))(
+    '%s (%s) carries the birth date of the vectors (issue 13)',
+    (_code, _note, vector) => {
+      expect(validateEstonianId(vector.code).birthDate).toBe(vector.birthDate);
+    },
+  );
 });
 
 describe('Estonian ID code details', () => {

@@ -19,6 +19,7 @@ const LEGAL_LINKS = [
   { to: '/privacy', key: 'footer.legal.privacy' },
   { to: '/cookies', key: 'footer.legal.cookies' },
   { to: '/gdpr', key: 'footer.legal.gdpr' },
+  { to: '/verify', key: 'footer.legal.verify' },
 ] as const;
 
 const SOCIAL_LINKS = [

@@ -218,4 +218,30 @@ describe('Application detail (spec §2, §4)', () => {
     expect(within(alert).getByText('An unknown error occurred. Please try again later.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to list' })).toHaveAttribute('href', '/admin');
   });
+
+  it("lists the applicant's other applications with links (issue 13)", async () => {
+    stubDetail(
+      detail({
+        otherApplications: [
+          { id: 9, status: 'pending', createdAt: '2025-06-01T09:00:00Z' },
+          { id: 2, status: 'completed', createdAt: '2024-05-02T09:00:00Z' },
+        ],
+      }),
+    );
+    renderRoute('/admin/applications/5', { user: admin });
+    const list = await screen.findByRole('list', { name: "The applicant's other applications" });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Application #9Submitted on 1 June 2025Pending Review',
+      'Application #2Submitted on 2 May 2024Completed',
+    ]);
+    expect(within(items[0]).getByRole('link', { name: 'Application #9' })).toHaveAttribute('href', '/admin/applications/9');
+  });
+
+  it('shows no other-applications card for a first application', async () => {
+    stubDetail();
+    renderRoute('/admin/applications/5', { user: admin });
+    expect(await screen.findByText('Applicant details')).toBeInTheDocument();
+    expect(screen.queryByText("The applicant's other applications")).not.toBeInTheDocument();
+  });
 });

@@ -10,6 +10,7 @@ import { formatDate } from '@/lib/dates';
 import { useApplicationDetail } from './api/get-application';
 import { ApplicantCard } from './components/ApplicantCard';
 import { CompanyCard } from './components/CompanyCard';
+import { OtherApplicationsCard } from './components/OtherApplicationsCard';
 import { RejectDialog } from './components/RejectDialog';
 import { StatusHistoryCard } from './components/StatusHistoryCard';
 import { UpdateStatusCard } from './components/UpdateStatusCard';
@@ -66,6 +67,7 @@ export function ApplicationDetailPage() {
           <div className="flex min-w-0 flex-col gap-6">
             <UpdateStatusCard id={id} current={data.status} />
             <StatusHistoryCard updates={data.statusUpdates} />
+            {data.otherApplications.length > 0 && <OtherApplicationsCard applications={data.otherApplications} />}
           </div>
         </div>
       )}

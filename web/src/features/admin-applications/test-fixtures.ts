@@ -31,6 +31,7 @@ export function detail(overrides: Partial<ApplicationDetail> = {}): ApplicationD
       },
     ],
     company: null,
+    otherApplications: [],
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { MINIMUM_AGE } from '@/lib/company';
 import { isAtLeastAge, todayInTallinn } from '@/lib/dates';
 import { errorCodeKey } from '@/lib/api-client';
 import { validateEstonianId } from '@/lib/estonian-id';
+import { signatureError } from './signature';
 
 /*
  * Messages are keys of the `common` namespace (validation.*, and errors.codes.* where the server names the
@@ -49,6 +50,20 @@ export const registerSchema = z
   .refine((values) => values.password === values.confirmPassword, {
     message: 'validation.passwordsMatch',
     path: ['confirmPassword'],
+  })
+  .superRefine((values, context) => {
+    // Issue 13: the date of birth is the one the ID code carries, so the age rule holds for the code too.
+    const { birthDate } = validateEstonianId(values.idCode);
+    if (birthDate && values.dateOfBirth && values.dateOfBirth !== birthDate) {
+      context.addIssue({ code: 'custom', message: errorCodeKey('date_of_birth_mismatch'), path: ['dateOfBirth'] });
+    }
+    // A name or ID code changed in the form after signing: the signature is someone else's now.
+    if (!values.employmentContract) return;
+    const error = signatureError(
+      { name: values.contractSignedName, idCode: values.contractSignedIdCode },
+      { name: values.fullName, idCode: values.idCode },
+    );
+    if (error) context.addIssue({ code: 'custom', message: error, path: ['employmentContract'] });
   });
 
 export type RegisterValues = z.infer<typeof registerSchema>;

@@ -1,4 +1,4 @@
-import type { AdminContract, Contract } from '@/types/api';
+import type { AdminContract, Contract, Profile } from '@/types/api';
 
 export const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -37,3 +37,14 @@ export function adminContract(overrides: Partial<AdminContract> = {}): AdminCont
     ...overrides,
   };
 }
+
+/** The signer as GET /api/profile answers (issue 13: the sign dialog shows their name and ID code). */
+export const signerProfile: Profile = {
+  fullName: 'Tõnu Šärž-Müür',
+  email: 'tonu@example.ee',
+  phone: '+3725551234',
+  dateOfBirth: '1980-04-12',
+  idCode: '38004120009',
+  city: 'Tallinn',
+  address: null,
+};

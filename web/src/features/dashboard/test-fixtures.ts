@@ -61,6 +61,7 @@ export function ownApplication(overrides: Partial<OwnApplication> = {}): OwnAppl
         { dueDate: '2025-02-28', amount: 500 },
       ],
     },
+    earlierApplications: [],
     ...overrides,
   };
 }

@@ -50,7 +50,12 @@ export interface paths {
         /** Own Application */
         get: operations["own_application_api_application_get"];
         put?: never;
-        post?: never;
+        /**
+         * Apply Again
+         * @description A new application once the current one is rejected or completed (spec §1); 409 `application_open`
+         *     while it is open.
+         */
+        post: operations["apply_again_api_application_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -196,6 +201,11 @@ export interface components {
             /** Statusupdates */
             statusUpdates: components["schemas"]["AdminStatusUpdateOut"][];
             company: components["schemas"]["CompanyOut"] | null;
+            /**
+             * Otherapplications
+             * @description The same user's other applications, earlier and later, newest first
+             */
+            otherApplications: components["schemas"]["ApplicationSummary"][];
         };
         /** ApplicationListItem */
         ApplicationListItem: {
@@ -238,6 +248,21 @@ export interface components {
             createdAt: string;
             user: components["schemas"]["UserOut"];
             profile: components["schemas"]["ProfileOut"];
+        };
+        /** ApplicationSummary */
+        ApplicationSummary: {
+            /** Id */
+            id: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "in_review" | "approved" | "rejected" | "active" | "completed";
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
         };
         /** CompanyAssignment */
         CompanyAssignment: {
@@ -305,6 +330,26 @@ export interface components {
             paymentSchedule: components["schemas"]["PaymentOut"][];
         };
         /**
+         * EarlierApplicationOut
+         * @description One of the applicant's earlier applications with its status history, newest first.
+         */
+        EarlierApplicationOut: {
+            /** Id */
+            id: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "in_review" | "approved" | "rejected" | "active" | "completed";
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Statusupdates */
+            statusUpdates: components["schemas"]["StatusUpdateOut"][];
+        };
+        /**
          * ErrorBody
          * @description What every non-2xx answer carries. `code` is stable; `fields` maps camelCase field names to English texts and `fieldCodes` (present whenever `fields` is not empty) the same names to codes, which the SPA shows in the reader's language.
          */
@@ -315,25 +360,28 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+            code: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+                [key: string]: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             };
         };
         /**
          * OwnApplicationOut
-         * @description GET /api/application: the applicant's own view.
+         * @description GET /api/application: the applicant's own view of their current (newest) application, and the earlier
+         *     ones, newest first (spec §1: "The person may apply again").
          */
         OwnApplicationOut: {
             application: components["schemas"]["ApplicationOut"];
             /** Statusupdates */
             statusUpdates: components["schemas"]["StatusUpdateOut"][];
             company: components["schemas"]["CompanyOut"] | null;
+            /** Earlierapplications */
+            earlierApplications: components["schemas"]["EarlierApplicationOut"][];
         };
         /** PaymentOut */
         PaymentOut: {
@@ -503,6 +551,44 @@ export interface operations {
         responses: {
             /** @description Successful Response */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnApplicationOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply_again_api_application_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -126,6 +126,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify Contract Pdf
+         * @description Public (issue 13): whether a PDF is a genuine, unchanged copy of a contract signed in the portal.
+         */
+        post: operations["verify_contract_pdf_api_contracts_verify_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -246,23 +266,35 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "application_not_found" | "application_required" | "bad_request" | "conflict" | "content_required" | "csrf_failed" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_expiry_date" | "invalid_signature" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "required" | "signature_missing" | "signature_too_large" | "title_required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
+            code: "application_not_found" | "application_required" | "bad_request" | "conflict" | "content_required" | "csrf_failed" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_expiry_date" | "invalid_signature" | "invalid_signature_method" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "required" | "signature_missing" | "signature_too_large" | "title_required" | "too_large" | "too_long" | "typed_name_mismatch" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "application_not_found" | "application_required" | "bad_request" | "conflict" | "content_required" | "csrf_failed" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_expiry_date" | "invalid_signature" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "required" | "signature_missing" | "signature_too_large" | "title_required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
+                [key: string]: "application_not_found" | "application_required" | "bad_request" | "conflict" | "content_required" | "csrf_failed" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_expiry_date" | "invalid_signature" | "invalid_signature_method" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "required" | "signature_missing" | "signature_too_large" | "title_required" | "too_large" | "too_long" | "typed_name_mismatch" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
             };
         };
         /** SignRequest */
         SignRequest: {
             /**
              * Signaturedata
-             * @description data:image/png;base64,... of the drawn signature
+             * @description data:image/png;base64,... of the signature: drawn, or the typed name rendered
              */
             signatureData?: string | null;
+            /**
+             * Method
+             * @description drawn on the pad, or typed: the profile's full name in a handwriting font
+             * @default drawn
+             * @enum {string}
+             */
+            method: "drawn" | "typed";
+            /**
+             * Typedname
+             * @description The name a typed signature shows; must be the signer's full name as in their profile
+             */
+            typedName?: string | null;
         };
         /** StatusChange */
         StatusChange: {
@@ -271,6 +303,30 @@ export interface components {
              * @enum {string}
              */
             status: "sent" | "cancelled";
+        };
+        /**
+         * VerifyResult
+         * @description What the public check of a contract PDF found (issue 13, "Sealed PDFs that anyone can verify"): the
+         *     details only for a genuine copy, else why it is not one.
+         */
+        VerifyResult: {
+            /** Valid */
+            valid: boolean;
+            /** Contractid */
+            contractId?: number | null;
+            /** Title */
+            title?: string | null;
+            /** Signedat */
+            signedAt?: string | null;
+            /** Signername */
+            signerName?: string | null;
+            /**
+             * Sha256
+             * @description SHA-256 of the contract's text
+             */
+            sha256?: string | null;
+            /** Reason */
+            reason?: ("not_a_pdf" | "not_sealed" | "seal_broken" | "changed_after_sealing" | "not_portal_seal" | "unknown_contract" | "content_mismatch") | null;
         };
     };
     responses: never;
@@ -584,6 +640,61 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AdminContractOut"];
                 };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_contract_pdf_api_contracts_verify_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description the contract's PDF, at most 10 MB
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyResult"];
+                };
+            };
+            /** @description File larger than 10 MB (`too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */
             503: {

@@ -158,14 +158,14 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "bad_request" | "city_required" | "conflict" | "csrf_failed" | "email_taken" | "employment_contract_not_accepted" | "forbidden" | "full_name_too_short" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error";
+            code: "bad_request" | "city_required" | "conflict" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "bad_request" | "city_required" | "conflict" | "csrf_failed" | "email_taken" | "employment_contract_not_accepted" | "forbidden" | "full_name_too_short" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error";
+                [key: string]: "bad_request" | "city_required" | "conflict" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error";
             };
         };
         /** LanguageRequest */
@@ -223,10 +223,10 @@ export interface components {
             email: string;
             /** Phone */
             phone: string;
-            /** Dateofbirth */
-            dateOfBirth: string;
             /** Idcode */
             idCode: string;
+            /** Dateofbirth */
+            dateOfBirth: string;
             /** City */
             city: string;
             /** Consentterms */

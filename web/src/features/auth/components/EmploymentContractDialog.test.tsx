@@ -1,12 +1,20 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import i18n from '@/test/i18n';
 import { renderWithProviders } from '@/test/render';
-import { EmploymentContractDialog } from './EmploymentContractDialog';
+import { EmploymentContractDialog, type ContractSignature } from './EmploymentContractDialog';
 
-function renderDialog(onSign = vi.fn()) {
-  renderWithProviders(<EmploymentContractDialog open onOpenChange={() => {}} onSign={onSign} />);
+const MARI: ContractSignature = { name: 'Mari Maasikas', idCode: '37605030299' };
+
+function renderDialog(onSign = vi.fn(), signer: ContractSignature = MARI) {
+  renderWithProviders(<EmploymentContractDialog open onOpenChange={() => {}} onSign={onSign} signer={signer} />);
   return { dialog: screen.getByRole('dialog'), onSign };
+}
+
+async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  if (text) await user.type(field, text);
 }
 
 describe('EmploymentContractDialog (spec §2 auth screen)', () => {
@@ -49,6 +57,11 @@ describe('EmploymentContractDialog (spec §2 auth screen)', () => {
     const { dialog, onSign } = renderDialog();
     const sign = within(dialog).getByRole('button', { name: 'Sign Digitally' });
     const accept = within(dialog).getByRole('checkbox', { name: 'I have read the employment contract and accept its terms.' });
+    // Both start with the registration form's values.
+    expect(within(dialog).getByLabelText('Full name')).toHaveValue('Mari Maasikas');
+    expect(within(dialog).getByLabelText('Estonian ID number')).toHaveValue('37605030299');
+    await retype(user, within(dialog).getByLabelText('Full name'), '');
+    await retype(user, within(dialog).getByLabelText('Estonian ID number'), '');
     expect(sign).toBeDisabled();
 
     await user.click(accept);
@@ -66,6 +79,50 @@ describe('EmploymentContractDialog (spec §2 auth screen)', () => {
     await user.click(accept);
     await user.click(sign);
     expect(onSign).toHaveBeenCalledWith({ name: 'Mari Maasikas', idCode: '37605030299' });
+  });
+
+  it.each([
+    ['Full name', 'Someone Else Entirely', 'The name must be the same as the full name in the registration form',
+      'Nimi peab olema sama mis registreerimisvormil sisestatud täisnimi'],
+    ['Full name', 'Mari', 'The name must be the same as the full name in the registration form',
+      'Nimi peab olema sama mis registreerimisvormil sisestatud täisnimi'],
+    ['Estonian ID number', '123', 'The ID code must be the same as in the registration form',
+      'Isikukood peab olema sama mis registreerimisvormil'],
+    ['Estonian ID number', '49602290004', 'The ID code must be the same as in the registration form',
+      'Isikukood peab olema sama mis registreerimisvormil'],
+  ])('keeps Sign Digitally disabled for %s "%s", with the reason under the field (issue 13)', async (label, typed, en, et) => {
+    const user = userEvent.setup();
+    const { dialog, onSign } = renderDialog();
+    const sign = within(dialog).getByRole('button', { name: 'Sign Digitally' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'I have read the employment contract and accept its terms.' }));
+    expect(sign).toBeEnabled();
+
+    const field = within(dialog).getByLabelText(label);
+    await retype(user, field, typed);
+    expect(sign).toBeDisabled();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(en);
+    await user.click(sign);
+    expect(onSign).not.toHaveBeenCalled();
+    await act(() => i18n.changeLanguage('et'));
+    expect(field).toHaveAccessibleDescription(et);
+  });
+
+  it('takes the name in any case and spacing, but Estonian letters exactly', async () => {
+    const user = userEvent.setup();
+    const { dialog, onSign } = renderDialog(vi.fn(), { name: 'Õie Šaržant', idCode: '49602290004' });
+    const sign = within(dialog).getByRole('button', { name: 'Sign Digitally' });
+    const name = within(dialog).getByLabelText('Full name');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'I have read the employment contract and accept its terms.' }));
+
+    await retype(user, name, 'Oie Sarzant');
+    expect(sign).toBeDisabled();
+    expect(name).toHaveAccessibleDescription('The name must be the same as the full name in the registration form');
+    await retype(user, name, '  õie   ŠARŽANT ');
+    expect(sign).toBeEnabled();
+    expect(name).toHaveAttribute('aria-invalid', 'false');
+    await user.click(sign);
+    expect(onSign).toHaveBeenCalledWith({ name: 'õie   ŠARŽANT', idCode: '49602290004' });
   });
 
   it('is at most 800 px wide', () => {

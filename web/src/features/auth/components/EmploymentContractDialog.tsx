@@ -14,11 +14,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useBilingualContract } from '../contract-document';
+import { SIGNATURE_ERRORS, sameIdCode, sameName } from '../signature';
 import { ContractText } from './ContractText';
 
 export interface ContractSignature {
@@ -30,9 +31,11 @@ interface EmploymentContractDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSign: (signature: ContractSignature) => void;
-  /** Prefills from the registration form so the applicant need not type twice. */
-  defaultName?: string;
-  defaultIdCode?: string;
+  /**
+   * The registration form's full name and ID code: the signature must be the applicant's own (issue 13), and
+   * the fields start with them so the applicant need not type twice.
+   */
+  signer: ContractSignature;
 }
 
 /** The employment contract in Estonian and English with a typed digital signature (spec §2 auth screen). */
@@ -44,26 +47,43 @@ export function EmploymentContractDialog({ open, onOpenChange, ...rest }: Employ
   );
 }
 
-/** Spec §2 auth screen: signing takes a non-empty name and ID number and the acceptance tick. */
-const signatureSchema = z
-  .object({ name: z.string().trim().min(1), idCode: z.string().trim().min(1), accepted: z.boolean().refine((accepted) => accepted) })
-  .transform(({ name, idCode }): ContractSignature => ({ name, idCode }));
+/**
+ * Spec §2 auth screen: signing takes a name and ID number and the acceptance tick; issue 13: the name is the
+ * form's full name (case and spaces aside) and the ID number the form's ID code.
+ */
+function signatureSchema(signer: ContractSignature) {
+  return z
+    .object({
+      name: z
+        .string()
+        .trim()
+        .refine((name) => name !== '' && sameName(name, signer.name), { message: SIGNATURE_ERRORS.name }),
+      idCode: z
+        .string()
+        .trim()
+        .refine((idCode) => idCode !== '' && sameIdCode(idCode, signer.idCode), { message: SIGNATURE_ERRORS.idCode }),
+      accepted: z.boolean().refine((accepted) => accepted),
+    })
+    .transform(({ name, idCode }): ContractSignature => ({ name, idCode }));
+}
 
-type SignatureValues = z.input<typeof signatureSchema>;
+type SignatureValues = z.input<ReturnType<typeof signatureSchema>>;
 
-function ContractDialogBody({ onSign, defaultName = '', defaultIdCode = '' }: Omit<EmploymentContractDialogProps, 'open' | 'onOpenChange'>) {
+function ContractDialogBody({ onSign, signer }: Omit<EmploymentContractDialogProps, 'open' | 'onOpenChange'>) {
   const { t } = useTranslation('contract');
   const contract = useBilingualContract();
   const {
     control,
     register,
     handleSubmit,
-    formState: { isValid: canSign },
+    formState: { isValid: canSign, errors },
   } = useForm<SignatureValues, unknown, ContractSignature>({
-    resolver: zodResolver(signatureSchema),
+    resolver: zodResolver(signatureSchema(signer)),
     mode: 'onChange',
-    defaultValues: { name: defaultName, idCode: defaultIdCode, accepted: false },
+    defaultValues: { name: signer.name, idCode: signer.idCode, accepted: false },
   });
+  const nameError = errors.name?.message;
+  const idCodeError = errors.idCode?.message;
   // The contract texts show the signature as it is typed.
   const [name, idCode] = useWatch({ control, name: ['name', 'idCode'] });
 
@@ -85,11 +105,17 @@ function ContractDialogBody({ onSign, defaultName = '', defaultIdCode = '' }: Om
         <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-5">
           <legend className="px-1 text-sm font-semibold text-slate-900">{t('dialog.signTitle')}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="contract-signed-name" label={t('dialog.signedName')}>
-              <Input id="contract-signed-name" autoComplete="name" {...register('name')} />
+            <FormField id="contract-signed-name" label={t('dialog.signedName')} error={nameError}>
+              <Input id="contract-signed-name" autoComplete="name" {...register('name')} {...invalidProps('contract-signed-name', nameError)} />
             </FormField>
-            <FormField id="contract-signed-id" label={t('dialog.signedIdCode')}>
-              <Input id="contract-signed-id" inputMode="numeric" maxLength={11} {...register('idCode')} />
+            <FormField id="contract-signed-id" label={t('dialog.signedIdCode')} error={idCodeError}>
+              <Input
+                id="contract-signed-id"
+                inputMode="numeric"
+                maxLength={11}
+                {...register('idCode')}
+                {...invalidProps('contract-signed-id', idCodeError)}
+              />
             </FormField>
           </div>
           <div className="flex items-start gap-3">

@@ -10,7 +10,7 @@ const VALID = {
   'Full name': 'Mari Maasikas',
   'E-mail': 'mari@example.ee',
   Phone: '+3725551234',
-  'Date of birth': '1990-04-12',
+  'Date of birth': '1976-05-03', // the date ID code 37605030299 carries (issue 13)
   'Estonian ID code': '37605030299',
   City: 'Tallinn',
   Password: 'secret123',
@@ -146,6 +146,22 @@ describe('RegisterForm validation (spec §5 register rules)', () => {
     for (const english of Object.values(taken)) expect(screen.queryByText(english)).not.toBeInTheDocument();
   });
 
+  it('refuses a date of birth other than the ID code\'s, in both languages (issue 13)', async () => {
+    renderWithProviders(<RegisterForm />);
+    fill({ 'Estonian ID code': '50512016219', 'Date of birth': '1990-12-01' }); // the issue's example
+    submit();
+    expect(await screen.findByText('Date of birth does not match the ID code')).toBeInTheDocument();
+    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription('Date of birth does not match the ID code');
+    await act(() => i18n.changeLanguage('et'));
+    expect(await screen.findByText('Sünniaeg ei vasta teie isikukoodile')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+
+    // The code's own date: the age rule of spec §5 then speaks (born 1 December 2005, 19 on 15 June 2025).
+    fill({ 'Date of birth': '2005-12-01' });
+    await waitFor(() => expect(screen.queryByText('Date of birth does not match the ID code')).not.toBeInTheDocument());
+    expect(screen.getByText('You must be at least 21 years old to apply')).toBeInTheDocument();
+  });
+
   it('counts age by the exact birthday: 21 today is accepted, 21 tomorrow is refused', async () => {
     renderWithProviders(<RegisterForm />);
     fill({ 'Date of birth': '2004-06-16' });
@@ -161,6 +177,7 @@ describe('RegisterForm contract and submission (spec §2 auth screen, §7, §8)'
   it('signing the contract ticks the box, shows a toast; unticking needs no dialog', async () => {
     const user = userEvent.setup();
     renderWithProviders(<RegisterForm />);
+    fill({ 'Full name': 'Mari Maasikas', 'Estonian ID code': '37605030299' });
     const box = screen.getByRole('checkbox', { name: 'I have read and accept the employment contract' });
 
     await signContract(user);
@@ -172,6 +189,74 @@ describe('RegisterForm contract and submission (spec §2 auth screen, §7, §8)'
     await user.click(box);
     expect(box).not.toBeChecked();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps Sign Digitally disabled for a name or ID code other than the form\'s (issue 13)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RegisterForm />);
+    fill(VALID);
+    await user.click(screen.getByRole('checkbox', { name: 'I have read and accept the employment contract' }));
+    const dialog = await screen.findByRole('dialog');
+    const sign = within(dialog).getByRole('button', { name: 'Sign Digitally' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'I have read the employment contract and accept its terms.' }));
+    expect(sign).toBeEnabled(); // prefilled with the form's name and ID code
+
+    const name = within(dialog).getByLabelText('Full name');
+    await user.clear(name);
+    await user.type(name, 'Someone Else Entirely');
+    expect(sign).toBeDisabled();
+    expect(within(dialog).getByText('The name must be the same as the full name in the registration form')).toBeInTheDocument();
+    const idCode = within(dialog).getByLabelText('Estonian ID number');
+    await user.clear(idCode);
+    await user.type(idCode, '123');
+    expect(within(dialog).getByText('The ID code must be the same as in the registration form')).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'mari  MAASIKAS');
+    await user.clear(idCode);
+    await user.type(idCode, '37605030299');
+    expect(sign).toBeEnabled();
+  });
+
+  it('a name changed in the form after signing asks for the contract again and sends nothing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ 'POST /api/register': () => jsonResponse(201, applicant) });
+    renderWithProviders(<RegisterForm />);
+    fill(VALID);
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the terms of service' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' }));
+    await signContract(user);
+    fill({ 'Full name': 'Someone Else Entirely' });
+    submit();
+
+    const box = screen.getByRole('checkbox', { name: 'I have read and accept the employment contract' });
+    await waitFor(() =>
+      expect(box).toHaveAccessibleDescription(expect.stringContaining('The name must be the same as the full name in the registration form')),
+    );
+    expect(fetchMock.mock.calls.filter(([input]) => input === '/api/register')).toHaveLength(0);
+  });
+
+  it('shows the server\'s refusal of the signature under the contract box (issue 13)', async () => {
+    const user = userEvent.setup();
+    const text = 'The ID code must be the same as in the registration form';
+    stubApi({
+      'POST /api/register': () =>
+        jsonResponse(422, {
+          message: text,
+          code: 'validation_error',
+          fields: { contractSignedIdCode: text },
+          fieldCodes: { contractSignedIdCode: 'contract_id_code_mismatch' },
+        }),
+    });
+    renderWithProviders(<RegisterForm />);
+    fill(VALID);
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the terms of service' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' }));
+    await signContract(user);
+    submit();
+
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('et'));
+    expect(await screen.findByText('Isikukood peab olema sama mis registreerimisvormil')).toBeInTheDocument();
   });
 
   it('closing the dialog without signing leaves the box unticked', async () => {
@@ -201,7 +286,7 @@ describe('RegisterForm contract and submission (spec §2 auth screen, §7, §8)'
       fullName: 'Mari Maasikas',
       email: 'mari@example.ee',
       phone: '+3725551234',
-      dateOfBirth: '1990-04-12',
+      dateOfBirth: '1976-05-03',
       idCode: '37605030299',
       city: 'Tallinn',
       consentTerms: true,

@@ -32,7 +32,11 @@ const TEXT_FIELDS: { name: TextFieldName; input: InputHTMLAttributes<HTMLInputEl
   { name: 'confirmPassword', input: { type: 'password', autoComplete: 'new-password' } },
 ];
 
-const SERVER_FIELDS = Object.keys(REGISTER_DEFAULTS) as Path<RegisterValues>[];
+/** The signature's own fields are not on the form: their errors show under the contract box. */
+const SIGNATURE_FIELDS = ['contractSignedName', 'contractSignedIdCode'] as const;
+const SERVER_FIELDS = (Object.keys(REGISTER_DEFAULTS) as Path<RegisterValues>[]).filter(
+  (name) => !(SIGNATURE_FIELDS as readonly string[]).includes(name),
+);
 
 /** 409 answers name the clashing value by code rather than by field. */
 const CONFLICT_FIELDS: Record<string, TextFieldName> = {
@@ -63,7 +67,9 @@ export function RegisterForm() {
       { ...values, language: currentLanguage(i18n) },
       {
         onError: (error) => {
-          if (applyServerFieldErrors(error, SERVER_FIELDS, setError)) return;
+          const signatureError = SIGNATURE_FIELDS.map((name) => parseApiError(error).fields[name]).find(Boolean);
+          if (signatureError) setError('employmentContract', { type: 'server', message: signatureError });
+          if (applyServerFieldErrors(error, SERVER_FIELDS, setError) || signatureError) return;
           const field = CONFLICT_FIELDS[parseApiError(error).code ?? ''];
           if (field) setError(field, { type: 'server', message: `errors.codes.${parseApiError(error).code}` }, { shouldFocus: true });
         },
@@ -151,8 +157,7 @@ export function RegisterForm() {
         open={contractOpen}
         onOpenChange={setContractOpen}
         onSign={onContractSigned}
-        defaultName={getValues('fullName')}
-        defaultIdCode={getValues('idCode')}
+        signer={{ name: getValues('fullName'), idCode: getValues('idCode') }}
       />
     </form>
   );

@@ -5,7 +5,7 @@ import { contractsQueryOptions } from './get-contracts';
 
 export type SignContractInput = ContractsSchemas['SignRequest'];
 
-/** POST /api/contracts/{id}/sign with the drawn signature (spec §5). */
+/** POST /api/contracts/{id}/sign with the signature image, drawn or typed (spec §5, issue 13). */
 export function signContract(id: number, body: SignContractInput): Promise<Contract> {
   return apiJson<Contract>('POST', `/api/contracts/${id}/sign`, body);
 }

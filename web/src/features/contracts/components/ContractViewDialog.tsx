@@ -1,6 +1,6 @@
-import { CheckCircle2, Download } from 'lucide-react';
+import { CheckCircle2, Download, PenLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import {
   Dialog,
   DialogBody,
@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import type { AdminContract, Contract } from '@/types/api';
-import { contractPdfUrl, isSigned } from '../rules';
+import { canSign, contractPdfUrl, isSigned } from '../rules';
 import { useContractTitle } from '../use-contract-title';
 import { ContractStatusBadge } from './ContractStatusBadge';
 
@@ -21,10 +21,12 @@ interface Props {
   onOpenChange: (open: boolean) => void;
   /** The admin view names the applicant and shows a "signed" notice (spec §2 admin Contracts). */
   admin?: boolean;
+  /** The applicant's view offers Sign for a contract that can still be signed (issue 13). */
+  onSign?: (contract: Contract) => void;
 }
 
 /** Spec §2: title, created date, the content with its line breaks and, once signed, date and signature. */
-export function ContractViewDialog({ contract, onOpenChange, admin = false }: Props) {
+export function ContractViewDialog({ contract, onOpenChange, admin = false, onSign }: Props) {
   const { t, i18n } = useTranslation('contracts');
   const title = useContractTitle();
   const user = contract && 'user' in contract ? contract.user : null;
@@ -85,6 +87,14 @@ export function ContractViewDialog({ contract, onOpenChange, admin = false }: Pr
                 <Download className="h-4 w-4" aria-hidden="true" />
                 {t('actions.pdf')}
               </a>
+            </DialogFooter>
+          )}
+          {onSign && canSign(contract) && (
+            <DialogFooter>
+              <Button onClick={() => onSign(contract)}>
+                <PenLine className="h-4 w-4" aria-hidden="true" />
+                {t('actions.sign')}
+              </Button>
             </DialogFooter>
           )}
         </DialogContent>

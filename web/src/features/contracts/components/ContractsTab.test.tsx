@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { applicant, jsonResponse, renderWithProviders, requestBody, stubApi } from '@/test/render';
-import { contract, SIGNATURE, signedEmployment } from '../test-fixtures';
+import { contract, SIGNATURE, signedEmployment, signerProfile } from '../test-fixtures';
 import { ContractsTab } from './ContractsTab';
 
 const DRAWN = 'data:image/png;base64,drawn';
@@ -16,6 +16,11 @@ const ctx = {
   lineTo: vi.fn(),
   stroke: vi.fn(),
   clearRect: vi.fn(),
+  measureText: vi.fn(() => ({ width: 300 })),
+  fillText: vi.fn(),
+  font: '',
+  textAlign: '',
+  textBaseline: '',
   lineWidth: 0,
   lineCap: '',
   lineJoin: '',
@@ -30,6 +35,7 @@ beforeEach(() => {
   );
   vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => DRAWN);
   Object.values(ctx).forEach((value) => typeof value === 'function' && value.mockClear());
+  ctx.measureText.mockImplementation(() => ({ width: 300 }));
 });
 
 function renderTab() {
@@ -148,7 +154,8 @@ describe('applicant Contracts tab (spec §2)', () => {
     const dialog = await openSign(user);
     const canvas = within(dialog).getByRole('img', { name: 'Signature drawing area' });
     expect(canvas).toHaveClass('touch-none', 'w-full', 'max-w-[500px]', 'aspect-[5/2]');
-    expect(canvas).toHaveAccessibleDescription(/mouse, pen or finger/);
+    expect(canvas).toHaveAccessibleDescription(/mouse, pen or finger\. To sign with the keyboard, choose Type your name\./);
+    expect(dialog).not.toHaveTextContent(/cannot be drawn/);
     const confirm = within(dialog).getByRole('button', { name: 'Confirm signature' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please draw your signature before confirming.');
     expect(confirm).toBeDisabled();
@@ -185,7 +192,7 @@ describe('applicant Contracts tab (spec §2)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm signature' }));
 
     expect(await screen.findByText('Contract signed successfully')).toBeInTheDocument();
-    expect(requestBody(fetchMock, '/api/contracts/5/sign')).toEqual({ signatureData: DRAWN });
+    expect(requestBody(fetchMock, '/api/contracts/5/sign')).toEqual({ signatureData: DRAWN, method: 'drawn' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/contracts')).toHaveLength(2));
     expect(await screen.findByText('Signed', { selector: '[data-status]' })).toBeInTheDocument();
@@ -251,5 +258,139 @@ describe('applicant Contracts tab (spec §2)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Kinnita allkiri' }));
     expect(await screen.findByText('Allkirjastamine ebaõnnestus')).toBeInTheDocument();
     expect(screen.getByText('Palun proovige uuesti.')).toBeInTheDocument();
+  });
+});
+
+describe('signing as the profile says, by drawing or with the keyboard (issue 13, Signer identity)', () => {
+  it("shows the contract's text, scrollable and focusable, and the signer's name and ID code read-only", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [contract()]),
+      'GET /api/profile': () => jsonResponse(200, signerProfile),
+    });
+    renderTab();
+    const dialog = await openSign(user);
+    const text = within(dialog).getByRole('region', { name: 'Contract text' });
+    expect(text.textContent).toBe('First line\nSecond line\n\nThird paragraph');
+    expect(text).toHaveAttribute('tabindex', '0');
+    expect(text).toHaveClass('overflow-y-auto', 'whitespace-pre-wrap');
+    const name = await within(dialog).findByDisplayValue('Tõnu Šärž-Müür');
+    expect(name).toHaveAccessibleName('Full name');
+    expect(name).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText('ID code')).toHaveValue('38004120009');
+    expect(within(dialog).getByLabelText('ID code')).toHaveAttribute('readonly');
+    expect(within(dialog).getByRole('radio', { name: 'Draw' })).toBeChecked();
+    // Estonian as well.
+    const { default: i18n } = await import('@/test/i18n');
+    await act(() => i18n.changeLanguage('et'));
+    expect(within(dialog).getByRole('region', { name: 'Lepingu tekst' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Isikukood')).toHaveValue('38004120009');
+    expect(within(dialog).getByRole('radio', { name: 'Kirjutan oma nime' })).not.toBeChecked();
+  });
+
+  it("signs with the keyboard only: Type your name renders the profile's name in the handwriting font", async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [contract()]),
+      'GET /api/profile': () => jsonResponse(200, signerProfile),
+      'POST /api/contracts/5/sign': () => jsonResponse(200, contract({ status: 'signed' })),
+    });
+    renderTab();
+    const sign = await screen.findByRole('button', { name: 'Sign contract Board member agreement' });
+    sign.focus();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog');
+    await within(dialog).findByDisplayValue('Tõnu Šärž-Müür');
+    within(dialog).getByRole('radio', { name: 'Draw' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByRole('radio', { name: 'Type your name' })).toBeChecked();
+    const typed = await within(dialog).findByRole('img', { name: 'Typed signature: Tõnu Šärž-Müür' });
+    expect(typed).toHaveAttribute('src', DRAWN);
+    expect(ctx.fillText).toHaveBeenCalledWith('Tõnu Šärž-Müür', 250, 100);
+    expect(ctx.font).toBe('72px "Dancing Script"');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm signature' });
+    expect(confirm).toBeEnabled();
+    confirm.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Contract signed successfully')).toBeInTheDocument();
+    expect(requestBody(fetchMock, '/api/contracts/5/sign')).toEqual({
+      signatureData: DRAWN,
+      method: 'typed',
+      typedName: 'Tõnu Šärž-Müür',
+    });
+  });
+
+  it('a long name is made smaller until it fits the pad', async () => {
+    const user = userEvent.setup();
+    ctx.measureText.mockImplementation(() => ({ width: ctx.font.startsWith('40px') ? 440 : 600 }));
+    stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [contract()]),
+      'GET /api/profile': () => jsonResponse(200, signerProfile),
+    });
+    renderTab();
+    const dialog = await openSign(user);
+    await user.click(within(dialog).getByRole('radio', { name: 'Type your name' }));
+    await within(dialog).findByRole('img', { name: /^Typed signature/ });
+    expect(ctx.font).toBe('40px "Dancing Script"');
+  });
+
+  it('without the profile there is no typed signature, and drawing still works', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [contract()]),
+      'GET /api/profile': () => jsonResponse(500, { message: 'Database is down' }),
+    });
+    renderTab();
+    const dialog = await openSign(user);
+    expect(await within(dialog).findByText('Your profile could not be loaded.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Type your name' }));
+    expect(within(dialog).getByText(/A typed signature needs your name/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm signature' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'Draw' }));
+    drawStroke(within(dialog).getByRole('img', { name: 'Signature drawing area' }));
+    expect(within(dialog).getByRole('button', { name: 'Confirm signature' })).toBeEnabled();
+  });
+
+  it('a typed name the server refuses is shown in the reader\'s language', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [contract()]),
+      'GET /api/profile': () => jsonResponse(200, signerProfile),
+      'POST /api/contracts/5/sign': () =>
+        jsonResponse(422, {
+          message: 'The typed signature must be your full name as in your profile',
+          code: 'validation_error',
+          fields: { typedName: 'The typed signature must be your full name as in your profile' },
+          fieldCodes: { typedName: 'typed_name_mismatch' },
+        }),
+    });
+    renderTab();
+    const dialog = await openSign(user);
+    await user.click(within(dialog).getByRole('radio', { name: 'Type your name' }));
+    await within(dialog).findByRole('img', { name: /^Typed signature/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm signature' }));
+    expect(
+      await screen.findByText('The typed signature must be your full name as in your profile. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('the View dialog of a contract that can be signed offers Sign, which opens the sign dialog', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [contract({ status: 'sent' }), signedEmployment]),
+      'GET /api/profile': () => jsonResponse(200, signerProfile),
+    });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'View contract Employment contract' }));
+    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'View contract Board member agreement' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Sign the contract' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Contract text' })).toBeInTheDocument();
   });
 });

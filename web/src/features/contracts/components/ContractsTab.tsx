@@ -90,7 +90,14 @@ export function ContractsTab() {
           ),
         }}
       />
-      <ContractViewDialog contract={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <ContractViewDialog
+        contract={viewing}
+        onOpenChange={(open) => !open && setViewing(null)}
+        onSign={(contract) => {
+          setViewing(null);
+          setSigning(contract);
+        }}
+      />
       <SignContractDialog contract={signing} onOpenChange={(open) => !open && setSigning(null)} />
     </TabCard>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, PenLine } from 'lucide-react';
+import { AlertCircle, Keyboard, PenLine } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -20,14 +20,22 @@ import { useServerMessage } from '@/hooks/use-server-message';
 import { parseApiError } from '@/lib/api-client';
 import type { Contract } from '@/types/api';
 import { useSignContract } from '../api/sign-contract';
+import { useSigner } from '../api/get-signer';
+import { useContractTitle } from '../use-contract-title';
 import { SignaturePad } from './SignaturePad';
+import { SignerDetails } from './SignerDetails';
+import { TypedSignature } from './TypedSignature';
 
 interface Props {
   contract: Contract | null;
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec §2 sign dialog: draw, clear, confirm; confirm needs a drawing and is off while sending. */
+/**
+ * Spec §2 sign dialog, with issue 13's signer identity: the contract's text and the signer's name and ID code
+ * (read-only, from the profile) above the signature, which is drawn (the default) or typed: the profile's name in
+ * a handwriting font, the keyboard's way to sign (WCAG 2.1.1). Confirm needs a signature and is off while sending.
+ */
 export function SignContractDialog({ contract, onOpenChange }: Props) {
   return (
     <Dialog open={contract !== null} onOpenChange={onOpenChange}>
@@ -40,8 +48,12 @@ export function SignContractDialog({ contract, onOpenChange }: Props) {
   );
 }
 
-/** Spec §5 contract sign: a drawn signature (the pad's PNG data URL) is required. */
+const METHODS = ['drawn', 'typed'] as const;
+type Method = (typeof METHODS)[number];
+
+/** Spec §5 contract sign: a signature image (the pad's or the typed name's PNG data URL) is required. */
 const signSchema = z.object({
+  method: z.enum(METHODS),
   signatureData: z
     .string()
     .nullable()
@@ -57,28 +69,37 @@ type SignBody = z.output<typeof signSchema>;
 
 function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void }) {
   const { t } = useTranslation('contracts');
-  const { control, handleSubmit } = useForm<SignValues, unknown, SignBody>({
+  const title = useContractTitle();
+  const signer = useSigner();
+  const { control, handleSubmit, setValue } = useForm<SignValues, unknown, SignBody>({
     resolver: zodResolver(signSchema),
-    defaultValues: { signatureData: null },
+    defaultValues: { method: 'drawn', signatureData: null },
   });
-  const signature = useWatch({ control, name: 'signatureData' });
+  const [method, signature] = useWatch({ control, name: ['method', 'signatureData'] });
   const sign = useSignContract();
   const serverMessage = useServerMessage();
   const fieldText = useValidationText();
+  const fullName = signer.data?.fullName.trim() ?? '';
+
+  const chooseMethod = (next: Method) => {
+    setValue('method', next);
+    setValue('signatureData', null); // a drawing is not kept for the typed name, nor the other way round
+  };
 
   const onInvalid = () =>
     toast({ title: t('sign.required.title'), description: t('sign.required.text'), variant: 'destructive' });
 
-  const confirm = ({ signatureData }: SignBody) =>
+  const confirm = ({ method: chosen, signatureData }: SignBody) =>
     sign.mutate(
-      { id: contract.id, signatureData },
+      { id: contract.id, signatureData, method: chosen, ...(chosen === 'typed' ? { typedName: fullName } : {}) },
       {
         onSuccess: () => {
           toast({ title: t('sign.toast.success') });
           onDone();
         },
         onError: (error) => {
-          const detail = fieldText(parseApiError(error).fields.signatureData) ?? serverMessage(error);
+          const fields = parseApiError(error).fields;
+          const detail = fieldText(fields.signatureData ?? fields.typedName) ?? serverMessage(error);
           toast({
             title: t('sign.toast.failed'),
             description: detail ? `${detail} ${t('sign.toast.retry')}` : t('sign.toast.retry'),
@@ -92,19 +113,58 @@ function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void
     <form noValidate onSubmit={handleSubmit(confirm, onInvalid)} className="flex min-h-0 flex-col">
       <DialogHeader>
         <DialogTitle>{t('sign.title')}</DialogTitle>
-        <DialogDescription>{t('sign.description', { title: contract.title })}</DialogDescription>
+        <DialogDescription>{t('sign.description', { title: title(contract) })}</DialogDescription>
       </DialogHeader>
       <DialogBody className="flex flex-col gap-4">
+        <div
+          role="region"
+          aria-label={t('sign.contentLabel')}
+          data-testid="sign-contract-content"
+          tabIndex={0}
+          className="max-h-[240px] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800 focus-visible:outline-2 focus-visible:outline-primary-500"
+        >
+          {contract.content}
+        </div>
+        <SignerDetails signer={signer.data} isPending={signer.isPending} isError={signer.isError} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium text-slate-700">{t('sign.method.legend')}</legend>
+          <div className="flex flex-wrap gap-4">
+            {METHODS.map((option) => (
+              <label key={option} className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name="signature-method"
+                  value={option}
+                  checked={method === option}
+                  onChange={() => chooseMethod(option)}
+                  disabled={sign.isPending}
+                  className="h-4 w-4 accent-primary-600"
+                />
+                {t(`sign.method.${option}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
-          <PenLine className="h-4 w-4 text-primary-600" aria-hidden="true" />
-          {t('sign.instructions')}
+          {method === 'drawn' ? (
+            <PenLine className="h-4 w-4 text-primary-600" aria-hidden="true" />
+          ) : (
+            <Keyboard className="h-4 w-4 text-primary-600" aria-hidden="true" />
+          )}
+          {method === 'drawn' ? t('sign.instructions') : t('sign.typed.instructions')}
         </p>
         <Controller
           control={control}
           name="signatureData"
-          render={({ field }) => <SignaturePad onChange={field.onChange} disabled={sign.isPending} />}
+          render={({ field }) =>
+            method === 'drawn' ? (
+              <SignaturePad onChange={field.onChange} disabled={sign.isPending} />
+            ) : (
+              <TypedSignature name={fullName} unavailable={signer.isError} onChange={field.onChange} />
+            )
+          }
         />
-        {!signature && (
+        {method === 'drawn' && !signature && (
           <div
             role="alert"
             className="flex items-start gap-3 rounded-lg border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-700"

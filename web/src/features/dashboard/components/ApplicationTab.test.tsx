@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { APPLICATION_STATUSES } from '@/components/ui/application-status-badge';
 import i18n from '@/test/i18n';
 import { applicant, jsonResponse, renderWithProviders, stubApi } from '@/test/render';
+import type { ApplicationStatus, OwnApplication } from '@/types/api';
 import { ownApplication } from '../test-fixtures';
 import { ApplicationTab } from './ApplicationTab';
 
@@ -96,5 +99,90 @@ describe('Application tab (spec §2)', () => {
     stubApi({ 'GET /api/application': () => new Promise<Response>(() => {}) });
     renderWithProviders(<ApplicationTab />, { user: applicant });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your application…');
+  });
+});
+
+function withStatus(status: ApplicationStatus, overrides: Partial<OwnApplication> = {}): OwnApplication {
+  const base = ownApplication();
+  return { ...base, application: { ...base.application, status }, ...overrides };
+}
+
+const earlier: OwnApplication['earlierApplications'] = [
+  {
+    id: 12,
+    status: 'rejected',
+    createdAt: '2025-01-10T09:00:00Z',
+    statusUpdates: [
+      { id: 3, oldStatus: 'pending', newStatus: 'rejected', notes: 'ID card expired', createdAt: '2025-01-20T09:00:00Z' },
+    ],
+  },
+];
+
+/** The answer of POST /api/application: the new pending application, the rejected one among the earlier. */
+const reapplied: OwnApplication = withStatus('pending', {
+  application: { ...ownApplication().application, id: 31, status: 'pending', createdAt: '2025-06-01T09:00:00Z' },
+  statusUpdates: [],
+  company: null,
+  earlierApplications: earlier,
+});
+
+describe('Applying again (spec §1: "The person may apply again", issue 13)', () => {
+  it.each(APPLICATION_STATUSES)('offers it only for a rejected or completed application (%s)', async (status) => {
+    stubApi({ 'GET /api/application': () => jsonResponse(200, withStatus(status)) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    await screen.findByRole('heading', { name: 'Application status' });
+    const offered = status === 'rejected' || status === 'completed';
+    expect(screen.queryByRole('button', { name: 'Apply again' }) !== null).toBe(offered);
+  });
+
+  it('starts a new application and shows it with the earlier one', async () => {
+    const fetchMock = stubApi({
+      'GET /api/application': () => jsonResponse(200, withStatus('rejected', { company: null })),
+      'POST /api/application': () => jsonResponse(201, reapplied),
+    });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply again' }));
+
+    expect(await screen.findByText('New application submitted')).toBeInTheDocument();
+    expect(screen.getByText('Application #31 is waiting for review.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/application', expect.objectContaining({ method: 'POST' }));
+    expect(screen.getByText(/Application #31 · Submitted on 1 June 2025/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply again' })).not.toBeInTheDocument();
+
+    const list = screen.getByRole('list', { name: 'Earlier applications' });
+    const [item] = within(list).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Application #12 · submitted on 10 January 2025');
+    expect(within(item).getAllByText('Rejected')[0]).toHaveAttribute('data-status', 'rejected');
+    expect(within(item).getByText('ID card expired')).not.toBeVisible();
+    await userEvent.click(within(item).getByText(/Application #12/));
+    const history = within(item).getByRole('list', { name: 'Status updates of application #12' });
+    expect(within(history).getByText('ID card expired')).toBeVisible();
+  });
+
+  it('shows why in an error toast when an application is still open (409)', async () => {
+    stubApi({
+      'GET /api/application': () => jsonResponse(200, withStatus('completed')),
+      'POST /api/application': () =>
+        jsonResponse(409, {
+          message: 'You can apply again once your current application is rejected or completed',
+          code: 'application_open',
+          fields: {},
+        }),
+    });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply again' }));
+
+    expect(await screen.findByText('Could not start a new application')).toBeInTheDocument();
+    expect(
+      screen.getByText('You can apply again once your current application has been rejected or completed.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply again' })).toBeEnabled();
+  });
+
+  it('is offered in Estonian too', async () => {
+    await i18n.changeLanguage('et');
+    stubApi({ 'GET /api/application': () => jsonResponse(200, withStatus('rejected')) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(await screen.findByRole('button', { name: 'Kandideeri uuesti' })).toBeInTheDocument();
   });
 });

@@ -7,9 +7,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-message';
 import { formatDate } from '@/lib/dates';
 import { useOwnApplication } from '../api/get-own-application';
+import { ApplyAgainCard } from './ApplyAgainCard';
+import { EarlierApplications } from './EarlierApplications';
 import { StatusTimeline } from './StatusTimeline';
 
-/** The Application tab (spec §2): status, company, payment schedule and the timeline of status updates. */
+/**
+ * The Application tab (spec §2): status, company, payment schedule and the timeline of status updates of the
+ * current application; applying again once it is rejected or completed, and the earlier applications (spec §1).
+ */
 export function ApplicationTab() {
   const { t, i18n } = useTranslation('dashboard');
   const { data, isPending, isError } = useOwnApplication();
@@ -25,7 +30,7 @@ export function ApplicationTab() {
     return <ErrorState title={t('application.error.title')}>{t('application.error.text')}</ErrorState>;
   }
 
-  const { application, statusUpdates, company } = data;
+  const { application, statusUpdates, company, earlierApplications } = data;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="flex min-w-0 flex-col gap-6">
@@ -46,6 +51,8 @@ export function ApplicationTab() {
             </CardContent>
           )}
         </Card>
+
+        <ApplyAgainCard status={application.status} />
 
         <Card>
           <CardHeader>
@@ -78,23 +85,26 @@ export function ApplicationTab() {
         )}
       </div>
 
-      <Card className="min-w-0 self-start">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-lg">
-            <History className="h-5 w-5 text-primary-500" aria-hidden="true" />
-            {t('application.timeline.title')}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          {statusUpdates.length === 0 ? (
-            <EmptyState icon={History} className="py-6">
-              {t('application.timeline.empty')}
-            </EmptyState>
-          ) : (
-            <StatusTimeline updates={statusUpdates} label={t('application.timeline.title')} emptyText={t('application.timeline.empty')} />
-          )}
-        </CardContent>
-      </Card>
+      <div className="flex min-w-0 flex-col gap-6 self-start">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-lg">
+              <History className="h-5 w-5 text-primary-500" aria-hidden="true" />
+              {t('application.timeline.title')}
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {statusUpdates.length === 0 ? (
+              <EmptyState icon={History} className="py-6">
+                {t('application.timeline.empty')}
+              </EmptyState>
+            ) : (
+              <StatusTimeline updates={statusUpdates} label={t('application.timeline.title')} emptyText={t('application.timeline.empty')} />
+            )}
+          </CardContent>
+        </Card>
+        {earlierApplications.length > 0 && <EarlierApplications applications={earlierApplications} />}
+      </div>
     </div>
   );
 }

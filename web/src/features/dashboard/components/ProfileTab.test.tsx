@@ -140,6 +140,22 @@ describe('Profile tab (spec §2, §5)', () => {
     expect(puts(fetchMock)).toHaveLength(0);
   });
 
+  it('refuses a changed ID code with another birth date than the profile\'s and sends nothing (issue 13)', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ 'GET /api/profile': () => jsonResponse(200, profile) });
+    renderWithProviders(<ProfileTab />, { user: applicant });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('ID code'));
+    await user.type(screen.getByLabelText('ID code'), '37605030299'); // valid, born 1976-05-03; profile 1980-04-12
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Invalid ID Code')).toBeInTheDocument();
+    expect(screen.getByLabelText('ID code')).toHaveAccessibleDescription('The ID code must carry your date of birth');
+    expect(puts(fetchMock)).toHaveLength(0);
+    await act(() => i18n.changeLanguage('et'));
+    expect(screen.getByLabelText('Isikukood')).toHaveAccessibleDescription('Isikukood peab sisaldama teie sünniaega');
+  });
+
   it('keeps the form and shows "Update Failed" with the server message on failure', async () => {
     const user = userEvent.setup();
     stubApi({
@@ -155,13 +171,13 @@ describe('Profile tab (spec §2, §5)', () => {
     renderWithProviders(<ProfileTab />, { user: applicant });
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.clear(screen.getByLabelText('ID code'));
-    await user.type(screen.getByLabelText('ID code'), '49403136526');
+    await user.type(screen.getByLabelText('ID code'), '48004120016'); // born 1980-04-12, as the profile
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('Update Failed')).toBeInTheDocument();
     expect(toastElement('Update Failed')).toHaveAttribute('data-variant', 'destructive');
     expect(within(toastElement('Update Failed') as HTMLElement).getByText('An account with this ID code already exists.')).toBeInTheDocument();
-    expect(screen.getByLabelText('ID code')).toHaveValue('49403136526');
+    expect(screen.getByLabelText('ID code')).toHaveValue('48004120016');
     expect(screen.getByLabelText('ID code')).toHaveAccessibleDescription('An account with this ID code already exists.');
     // The error under the field follows the reader's language (issue 12), like the toast beside it.
     await act(() => i18n.changeLanguage('et'));

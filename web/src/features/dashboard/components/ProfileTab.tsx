@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
-import { FieldError, invalidProps } from '@/components/ui/form-field';
+import { FieldError, invalidProps, useValidationText } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -31,12 +31,23 @@ const EDITABLE: { name: EditableField; autoComplete: string; inputMode?: 'numeri
   { name: 'address', autoComplete: 'street-address' },
 ];
 
+const BIRTH_DATE_CHANGED = errorCodeKey('id_code_birth_date_changed');
+
+/** The code's problem: a rule of spec §5 it breaks, or (issue 13) a birth date other than the account's. */
+function changedIdCodeError(idCode: string, birthDate: string | null): string | null {
+  const result = validateEstonianId(idCode);
+  if (result.error) return errorCodeKey(result.error);
+  return birthDate && result.birthDate !== birthDate ? BIRTH_DATE_CHANGED : null;
+}
+
 /**
  * Spec §5 profile edit: a changed ID code is checked before sending and its field names the rule it
- * breaks (an unchanged one is left alone); an empty ID code or address is sent as null.
+ * breaks (an unchanged one is left alone); it must carry the same birth date (issue 13); an empty ID code
+ * or address is sent as null.
  */
 function profileSchema(profile: Profile | undefined) {
   const savedIdCode = profile?.idCode ?? '';
+  const birthDate = profile?.dateOfBirth ?? validateEstonianId(savedIdCode).birthDate;
   return z
     .object({
       city: z.string().trim(),
@@ -44,8 +55,8 @@ function profileSchema(profile: Profile | undefined) {
         .string()
         .trim()
         .superRefine((idCode, context) => {
-          const error = idCode === savedIdCode ? null : validateEstonianId(idCode).error;
-          if (error) context.addIssue({ code: 'custom', message: errorCodeKey(error) });
+          const error = idCode === savedIdCode ? null : changedIdCodeError(idCode, birthDate);
+          if (error) context.addIssue({ code: 'custom', message: error });
         }),
       address: z.string().trim(),
     })
@@ -66,6 +77,7 @@ export function ProfileTab() {
   const { data: profile, isPending, isError } = useProfile();
   const update = useUpdateProfile();
   const serverMessage = useServerMessage();
+  const validationText = useValidationText();
   const [editing, setEditing] = useState(false);
   const {
     register,
@@ -97,10 +109,14 @@ export function ProfileTab() {
   };
   const cancel = () => setEditing(false);
 
-  const onInvalid = () =>
+  // A valid code with another birth date is not helped by the format hint; its own text says what is wrong.
+  const onInvalid = (invalid: FieldErrors<Draft>) =>
     toast({
       title: t('profile.toast.invalidIdCode.title'),
-      description: t('profile.toast.invalidIdCode.description'),
+      description:
+        invalid.idCode?.message === BIRTH_DATE_CHANGED
+          ? validationText(BIRTH_DATE_CHANGED)
+          : t('profile.toast.invalidIdCode.description'),
       variant: 'destructive',
     });
 

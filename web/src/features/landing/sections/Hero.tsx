@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 
+/** Spec §1: 500 € gross a month, a fixed 6-month term, the first payment within 5 banking days after the
+ * company's registration. */
 const FACTS = ['pay', 'term', 'first'] as const;
 
 export function Hero() {
@@ -36,7 +38,7 @@ export function Hero() {
             {FACTS.map((fact) => (
               <div key={fact} className="flex min-w-0 flex-col-reverse gap-1">
                 <dt className="text-xs text-slate-600 sm:text-sm">{t(`hero.facts.${fact}.label`)}</dt>
-                <dd className="text-xl font-bold text-slate-900 sm:text-2xl">{t(`hero.facts.${fact}.value`)}</dd>
+                <dd className="text-xl leading-tight font-bold text-balance text-slate-900 sm:text-2xl">{t(`hero.facts.${fact}.value`)}</dd>
               </div>
             ))}
           </dl>

@@ -1,0 +1,62 @@
+"""Contracts end (issue 13, Contract lifecycle): those whose expiry has passed are stored as expired, not only
+shown so, and the employment contract ends when its company is handed over (spec §1).
+
+Every replica of the service runs ``expire_due_contracts`` every CONTRACTS_EXPIRY_INTERVAL_SECONDS. It is one
+conditional UPDATE ... RETURNING: when two replicas run it at once, the second waits for the rows the first has
+locked, sees them expired and skips them, so each contract expires once and one `contracts.expired` event is
+staged for it, in the transaction that expires it. Signing and the admin's status changes write an expiry down the
+same way when they meet one first.
+"""
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import Row, update
+from sqlmodel import col
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from contracts.models import KIND_EMPLOYMENT, SIGNABLE_STATUSES, Contract
+from portal_common.clock import utcnow
+from portal_common.events import ContractExpired
+from portal_common.outbox import add_event
+from portal_common.unit_of_work import UnitOfWork
+
+
+async def expire_due(db: AsyncSession, now: datetime | None = None, contract_id: int | None = None) -> list[int]:
+    """Marks every unsigned contract whose expiry is past (or only ``contract_id``) expired, stages an event for
+    each and answers their ids."""
+    query = (update(Contract)
+             .where(col(Contract.status).in_(SIGNABLE_STATUSES), col(Contract.expires_at) <= (now or utcnow()))
+             .values(status="expired")
+             .returning(col(Contract.id), col(Contract.user_id), col(Contract.application_id),
+                        col(Contract.expires_at)))
+    if contract_id is not None:
+        query = query.where(col(Contract.id) == contract_id)
+    return _announce(db, (await db.execute(query)).all())
+
+
+def _announce(db: AsyncSession, ended: Sequence[Row[tuple[int, int, int | None, datetime]]]) -> list[int]:
+    """Stages contracts.expired for each contract that has just ended, in the transaction that ended it."""
+    for row in ended:
+        add_event(db, ContractExpired(contract_id=row.id, user_id=row.user_id, application_id=row.application_id,
+                                      expires_at=row.expires_at))
+    return [row.id for row in ended]
+
+
+async def end_employment_contract(db: AsyncSession, user_id: int, ended_at: datetime) -> list[int]:
+    """"The contract ends automatically on company transfer" (spec §1): applications hands the company over when
+    it completes the application (applications.status.changed to completed), so the user's signed employment
+    contract is expired then, keeping its signature, with ``ended_at`` as its expiry. Once: an ended contract is
+    no longer `signed`."""
+    query = (update(Contract)
+             .where(col(Contract.user_id) == user_id, col(Contract.kind) == KIND_EMPLOYMENT,
+                    col(Contract.status) == "signed")
+             .values(status="expired", expires_at=ended_at)
+             .returning(col(Contract.id), col(Contract.user_id), col(Contract.application_id),
+                        col(Contract.expires_at)))
+    return _announce(db, (await db.execute(query)).all())
+
+
+async def expire_due_contracts(unit_of_work: UnitOfWork) -> None:
+    """The scheduled job (portal_common.app.PeriodicJob): one round, committed by the caller's unit of work."""
+    await expire_due(unit_of_work.session)
