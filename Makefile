@@ -8,7 +8,7 @@ PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
 
-.PHONY: run test install system-packages web lint test-python test-deploy test-stack test-web bench deploy-config api-types check-api-types clean
+.PHONY: run test install system-packages web lint test-python test-deploy test-stack deploy-suites stack-suites test-web bench deploy-config api-types check-api-types clean
 
 run: install web
 	$(PY) deploy/local/stack.py
@@ -16,7 +16,7 @@ run: install web
 # Two jobs at a time: the suites on the stack mostly wait on it, so the checks that need no stack (lint, the
 # API types, Vitest, the offline deployment tests) run beside them. Each job's output is shown when it ends.
 test: install system-packages web
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-stack lint check-api-types test-web test-deploy
+	$(MAKE) --no-print-directory -j2 --output-sync=target stack-suites lint check-api-types test-web deploy-suites
 
 install: $(PY_STAMP) $(WEB_STAMP)
 
@@ -56,10 +56,15 @@ STACK_SUITES := services/common services/identity services/applications services
 test-python: test-deploy test-stack
 
 # Offline checks of the images, compose file and manifests; they start no portal stack (deploy/tests).
-test-deploy: install system-packages
+test-deploy: install system-packages deploy-suites
+test-stack: install system-packages web stack-suites
+
+# The two pytest runs without prerequisites, for `make test`, which installs first: so the stack's suites, the
+# longest job, start at once instead of waiting for a job slot behind a prerequisite.
+deploy-suites:
 	$(PY) -m pytest deploy/tests
 
-test-stack: install system-packages web
+stack-suites:
 	$(PY) -m pytest $(STACK_SUITES)
 
 bench: install web
