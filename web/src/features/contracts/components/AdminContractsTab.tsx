@@ -1,4 +1,4 @@
-import { Eye, FileSignature } from 'lucide-react';
+import { FileSignature } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import { useContractTitle } from '../use-contract-title';
 import { ContractStatusBadge } from './ContractStatusBadge';
 import { ContractViewDialog } from './ContractViewDialog';
 import { CreateContractDialog } from './CreateContractDialog';
+import { ViewContractButton } from './ViewContractButton';
 
 /** Spec §2 admin Contracts: create contracts and follow their signatures. */
 export function AdminContractsTab() {
@@ -84,15 +85,7 @@ export function AdminContractsTab() {
           header: t('columns.actions'),
           cell: (contract) => (
             <>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => setViewing(contract)}
-                aria-label={t('actions.viewNamed', { title: title(contract) })}
-              >
-                <Eye className="h-4 w-4" aria-hidden="true" />
-                {t('actions.view')}
-              </Button>
+              <ViewContractButton title={title(contract)} onView={() => setViewing(contract)} />
               {contract.status === 'pending' && (
                 <Button
                   variant="ghost"

@@ -1,4 +1,4 @@
-import { Download, Eye, FileSignature, PenLine } from 'lucide-react';
+import { Download, FileSignature, PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { useContractTitle } from '../use-contract-title';
 import { ContractStatusBadge } from './ContractStatusBadge';
 import { ContractViewDialog } from './ContractViewDialog';
 import { SignContractDialog } from './SignContractDialog';
+import { ViewContractButton } from './ViewContractButton';
 
 /** Spec §2 applicant Contracts tab: the own contracts, to read and sign. */
 export function ContractsTab() {
@@ -60,15 +61,7 @@ export function ContractsTab() {
           header: t('columns.actions'),
           cell: (contract) => (
             <>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => setViewing(contract)}
-                aria-label={t('actions.viewNamed', { title: title(contract) })}
-              >
-                <Eye className="h-4 w-4" aria-hidden="true" />
-                {t('actions.view')}
-              </Button>
+              <ViewContractButton title={title(contract)} onView={() => setViewing(contract)} />
               {canSign(contract) && (
                 <Button size="sm" onClick={() => setSigning(contract)} aria-label={t('actions.signNamed', { title: title(contract) })}>
                   <PenLine className="h-4 w-4" aria-hidden="true" />
