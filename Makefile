@@ -56,8 +56,11 @@ STACK_SUITES := services/common services/identity services/applications services
 test-python: test-deploy test-stack
 
 # Offline checks of the images, compose file and manifests; they start no portal stack (deploy/tests).
-test-deploy: install system-packages deploy-suites
-test-stack: install system-packages web stack-suites
+test-deploy: install system-packages
+	@$(MAKE) --no-print-directory deploy-suites
+
+test-stack: install system-packages web
+	@$(MAKE) --no-print-directory stack-suites
 
 # The two pytest runs without prerequisites, for `make test`, which installs first: so the stack's suites, the
 # longest job, start at once instead of waiting for a job slot behind a prerequisite.
