@@ -13,13 +13,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from applications.banking import term_end
 from applications.errors import ApplicationsErrorCode
 from applications.models import CLOSED_STATUSES, Applicant, Application, Company, StatusUpdate
 from applications.schemas import CompanyAssignment, CompanyCreate, StatusChange, StatusFilter
 from portal_common.auth import Identity
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode
-from portal_common.events import ApplicationCreated, ApplicationStatusChanged
+from portal_common.events import ApplicationCreated, ApplicationStatusChanged, CompanyAssigned
 from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
 
@@ -250,6 +251,15 @@ async def assign_company(db: AsyncSession, application_id: int, body: CompanyAss
     if body.registration_date is not None:
         company.registration_date = body.registration_date
     db.add(company)
+    add_event(db, _company_assigned(application, company))
+
+
+def _company_assigned(application: Application, company: Company) -> CompanyAssigned:
+    """Tells contracts when the board member's term ends (spec §1), so the employment contract ends then."""
+    assert application.id is not None and company.id is not None
+    start = company.registration_date
+    return CompanyAssigned(application_id=application.id, user_id=application.user_id, company_id=company.id,
+                           registration_date=start, term_ends_on=term_end(start) if start else None)
 
 
 async def list_companies(db: AsyncSession) -> list[tuple[Company, str | None]]:

@@ -96,6 +96,20 @@ class ApplicationStatusChanged(EventPayload):
     changed_by: int | None
 
 
+class CompanyAssigned(EventPayload):
+    """A shelf company was assigned to an application (or its registration date was set): the board member's
+    6-month term runs from ``registration_date`` to ``term_ends_on`` (spec §1), both None while the company is not
+    registered yet. The employment contract ends at the end of ``term_ends_on`` unless the company is handed
+    over first."""
+
+    TYPE = "applications.company.assigned"
+    application_id: int
+    user_id: int
+    company_id: int
+    registration_date: date | None
+    term_ends_on: date | None
+
+
 class MessageReceived(EventPayload):
     TYPE = "messages.received"
     message_id: int

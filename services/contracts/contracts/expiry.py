@@ -1,5 +1,7 @@
 """Contracts end (issue 13, Contract lifecycle): those whose expiry has passed are stored as expired, not only
-shown so, and the employment contract ends when its company is handed over (spec §1).
+shown so, and the employment contract ends when its company is handed over or when the board member's 6-month
+term ends, whichever is first (spec §1). The term's end is the signed employment contract's expiry, set from
+applications.company.assigned.
 
 Every replica of the service runs ``expire_due_contracts`` every CONTRACTS_EXPIRY_INTERVAL_SECONDS. It is one
 conditional UPDATE ... RETURNING: when two replicas run it at once, the second waits for the rows the first has
@@ -9,24 +11,29 @@ same way when they meet one first.
 """
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime, time, timedelta
 
-from sqlalchemy import Row, update
+from sqlalchemy import Row, text, update
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from contracts.models import KIND_EMPLOYMENT, SIGNABLE_STATUSES, Contract
+from contracts.models import ENDS_AT_EXPIRY, KIND_EMPLOYMENT, SIGNABLE_STATUSES, Contract
+from contracts.templates import TALLINN
 from portal_common.clock import utcnow
 from portal_common.events import ContractExpired
 from portal_common.outbox import add_event
 from portal_common.unit_of_work import UnitOfWork
 
 
+def ends_at_expiry(contract: Contract) -> bool:
+    return contract.status in SIGNABLE_STATUSES or (contract.kind == KIND_EMPLOYMENT and contract.status == "signed")
+
+
 async def expire_due(db: AsyncSession, now: datetime | None = None, contract_id: int | None = None) -> list[int]:
-    """Marks every unsigned contract whose expiry is past (or only ``contract_id``) expired, stages an event for
-    each and answers their ids."""
+    """Marks every contract whose expiry is past (or only ``contract_id``) expired: unsigned ones, and the signed
+    employment contract whose term has ended. Stages an event for each and answers their ids."""
     query = (update(Contract)
-             .where(col(Contract.status).in_(SIGNABLE_STATUSES), col(Contract.expires_at) <= (now or utcnow()))
+             .where(text(f"({ENDS_AT_EXPIRY})"), col(Contract.expires_at) <= (now or utcnow()))
              .values(status="expired")
              .returning(col(Contract.id), col(Contract.user_id), col(Contract.application_id),
                         col(Contract.expires_at)))
@@ -55,6 +62,22 @@ async def end_employment_contract(db: AsyncSession, user_id: int, ended_at: date
              .returning(col(Contract.id), col(Contract.user_id), col(Contract.application_id),
                         col(Contract.expires_at)))
     return _announce(db, (await db.execute(query)).all())
+
+
+def end_of_term(term_ends_on: date | None) -> datetime | None:
+    """The term runs to the end of its last day in Estonia: midnight Europe/Tallinn after ``term_ends_on``."""
+    if term_ends_on is None:
+        return None
+    return datetime.combine(term_ends_on + timedelta(days=1), time(), TALLINN)
+
+
+async def set_employment_term(db: AsyncSession, user_id: int, term_ends_on: date | None) -> None:
+    """The signed employment contract expires when the term ends (none while the company is not registered).
+    A contract that has already ended stays as it is; the next round of the job ends one whose term is past."""
+    await db.execute(update(Contract)
+                     .where(col(Contract.user_id) == user_id, col(Contract.kind) == KIND_EMPLOYMENT,
+                            col(Contract.status) == "signed")
+                     .values(expires_at=end_of_term(term_ends_on)))
 
 
 async def expire_due_contracts(unit_of_work: UnitOfWork) -> None:

@@ -1,17 +1,19 @@
 """Consumers of identity's events (the applicant projection: names for the admin tables, and the employment
 contract accepted at registration) and of applications' events (whose application is whose, and a completed
-application, whose company has been handed over, ends the employment contract).
+application, whose company has been handed over, ends the employment contract; a company's assignment sets
+the end of the term, when the contract ends at the latest).
 portal_common.consumer runs each at most once per event id, and the unique index on (user_id) for
 employment contracts and the application id's primary key make a second run a no-op anyway."""
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from contracts.expiry import end_employment_contract
+from contracts.expiry import end_employment_contract, set_employment_term
 from contracts.models import Applicant
 from contracts.service import create_employment_contract, note_application, upsert_applicant
 from portal_common.events import (
     ApplicationCreated,
     ApplicationStatusChanged,
+    CompanyAssigned,
     EventEnvelope,
     ProfileUpdated,
     UserRegistered,
@@ -47,3 +49,10 @@ async def on_application_status_changed(db: AsyncSession, envelope: EventEnvelop
     await note_application(db, event.user_id, event.application_id)
     if event.new_status == APPLICATION_COMPLETED:  # applications has handed the company over
         await end_employment_contract(db, event.user_id, envelope.occurred_at)
+
+
+async def on_company_assigned(db: AsyncSession, envelope: EventEnvelope) -> None:
+    """The term's end (spec §1: 6 months from the company's registration) becomes the employment contract's."""
+    event = read_payload(envelope, CompanyAssigned)
+    await note_application(db, event.user_id, event.application_id)
+    await set_employment_term(db, event.user_id, event.term_ends_on)

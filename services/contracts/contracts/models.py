@@ -22,6 +22,9 @@ class ServiceTable(SQLModel, registry=registry()):
 
 STATUSES = ("pending", "sent", "signed", "expired", "cancelled")
 SIGNABLE_STATUSES = ("pending", "sent")
+# What a passing expires_at ends: an unsigned contract can no longer be signed; the signed employment contract's
+# expiry is the end of the board member's term (spec §1), set once a registered company is assigned.
+ENDS_AT_EXPIRY = "status in ('pending', 'sent') or (kind = 'employment' and status = 'signed')"
 KIND_EMPLOYMENT = "employment"
 KIND_ADMIN = "admin"
 METHOD_DRAWN = "drawn"
@@ -62,6 +65,8 @@ class Contract(ServiceTable, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True), index=True)
     created_by: int | None = None
     expires_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    sent_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    first_viewed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     signed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     signature_data: str | None = Field(default=None, sa_type=Text)
     content_sha256: str | None = Field(default=None, max_length=64)

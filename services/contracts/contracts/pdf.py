@@ -100,13 +100,17 @@ def _signer_rows(contract: Contract, audit: SignatureAudit | None) -> list[tuple
 
 
 def _events(contract: Contract, audit: SignatureAudit | None) -> list[tuple[str, str]]:
-    """The contract's recorded events, oldest first: its creation and its signature."""
+    """The contract's recorded events, oldest first: created, sent by an admin, first viewed by the applicant,
+    signed. A contract sent or viewed before those were recorded (or never sent) has no such row."""
     assert contract.signed_at is not None
     created = ("Koostatud administraatori poolt / Created by an admin" if contract.created_by is not None
                else "Koostatud registreerimisel / Created at registration")
     name = (audit.typed_name or audit.signer_name) if audit else None
-    signed = "Allkirjastatud / Signed" + (f": {name}" if name else "")
-    return [(tallinn_time(contract.created_at), created), (tallinn_time(contract.signed_at), signed)]
+    events = [(contract.created_at, created),
+              (contract.sent_at, "Saadetud allkirjastamiseks / Sent for signing"),
+              (contract.first_viewed_at, "Esimest korda avatud taotleja poolt / First viewed by the applicant"),
+              (contract.signed_at, "Allkirjastatud / Signed" + (f": {name}" if name else ""))]
+    return [(tallinn_time(moment), label) for moment, label in events if moment is not None]
 
 
 def _signing_certificate(pdf: _ContractPdf, contract: Contract, audit: SignatureAudit | None) -> None:

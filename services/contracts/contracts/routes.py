@@ -66,6 +66,15 @@ async def sign_contract(contract_id: ResourceId, body: SignRequest, request: Req
     return contract_out(contract)
 
 
+@router.post("/contracts/{contract_id}/viewed", status_code=204)
+async def contract_viewed(contract_id: ResourceId, identity: CurrentIdentity, db: SessionDep) -> Response:
+    """The SPA reports that the applicant opened the contract (its View or Sign dialog): the first time before
+    signing is one of the events on the signing certificate. Not yours → 404."""
+    await service.visible_contract(db, contract_id, identity.user_id, is_admin=False)
+    await service.note_first_view(db, contract_id, identity.user_id)
+    return Response(status_code=204)
+
+
 @router.get("/contracts/{contract_id}/pdf")
 async def contract_pdf(contract_id: ResourceId, identity: CurrentIdentity, db: SessionDep) -> Response:
     contract = await service.visible_contract(db, contract_id, identity.user_id, identity.is_admin)

@@ -5,13 +5,13 @@ import hashlib
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from contracts.errors import ContractsErrorCode
-from contracts.expiry import expire_due
+from contracts.expiry import ends_at_expiry, expire_due
 from contracts.models import (
     EMPLOYMENT_ONLY,
     KIND_ADMIN,
@@ -46,9 +46,9 @@ def sha256_text(text: str) -> str:
 
 
 def effective_status(contract: Contract, now: datetime | None = None) -> str:
-    """An unsigned contract whose expiry has passed is expired, whether or not that was written down yet."""
-    if (contract.status in SIGNABLE_STATUSES and contract.expires_at is not None
-            and contract.expires_at <= (now or utcnow())):
+    """A contract whose expiry has passed is expired, whether or not that was written down yet: an unsigned one,
+    and the signed employment contract at the end of the term (contracts.expiry)."""
+    if ends_at_expiry(contract) and contract.expires_at is not None and contract.expires_at <= (now or utcnow()):
         return "expired"
     return contract.status
 
@@ -237,5 +237,16 @@ async def change_status(unit_of_work: UnitOfWork, contract_id: int, status: str)
         raise not_found()
     _refuse_unless_signable(contract, action)
     contract.status = status
+    if status == "sent":
+        contract.sent_at = utcnow()
     db.add(contract)
     return contract
+
+
+async def note_first_view(db: AsyncSession, contract_id: int, user_id: int) -> None:
+    """The applicant has opened their contract before signing it: the first time goes on the signing
+    certificate (issue 13). Later views, and views of a contract that can no longer be signed, change nothing."""
+    await db.execute(update(Contract)
+                     .where(col(Contract.id) == contract_id, col(Contract.user_id) == user_id,
+                            col(Contract.first_viewed_at).is_(None), col(Contract.status).in_(SIGNABLE_STATUSES))
+                     .values(first_viewed_at=utcnow()))

@@ -147,6 +147,24 @@ describe('applicant Contracts tab (spec §2)', () => {
     expect(within(dialog).queryByRole('img', { name: 'Handwritten signature' })).not.toBeInTheDocument();
   });
 
+  it('reports the first opening of a contract that can be signed, not of a signed one (issue 13 certificate)', async () => {
+    const user = userEvent.setup();
+    const pending = contract({ id: 5 });
+    const fetchMock = stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [pending, signedEmployment]),
+      'POST /api/contracts/5/viewed': () => new Response(null, { status: 204 }),
+    });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'View contract Employment contract' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'View contract Board member agreement' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([input]) => input)).toEqual([
+        '/api/contracts/5/viewed',
+      ]),
+    );
+  });
+
   it('signature pad: alert and disabled confirm until a stroke is drawn; clear resets', async () => {
     const user = userEvent.setup();
     stubApi({ 'GET /api/contracts': () => jsonResponse(200, [contract()]) });

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/state-message';
 import { formatDate } from '@/lib/dates';
 import type { Contract } from '@/types/api';
 import { useOwnContracts } from '../api/get-contracts';
+import { useMarkContractViewed } from '../api/mark-contract-viewed';
 import { canSign, contractPdfUrl, isSigned } from '../rules';
 import { useContractTitle } from '../use-contract-title';
 import { ContractStatusBadge } from './ContractStatusBadge';
@@ -22,6 +23,12 @@ export function ContractsTab() {
   const query = useOwnContracts();
   const [viewing, setViewing] = useState<Contract | null>(null);
   const [signing, setSigning] = useState<Contract | null>(null);
+  const markViewed = useMarkContractViewed();
+  // Opening a contract that can still be signed is an event on its signing certificate (issue 13).
+  const openContract = (contract: Contract, show: (contract: Contract) => void) => {
+    if (canSign(contract)) markViewed.mutate(contract.id);
+    show(contract);
+  };
   const date = (value: string | null) => (value ? formatDate(value, i18n.language) : '—');
   const dateColumn = (id: string, value: (contract: Contract) => string | null): DataTableColumn<Contract> => ({
     id,
@@ -61,9 +68,9 @@ export function ContractsTab() {
           header: t('columns.actions'),
           cell: (contract) => (
             <>
-              <ViewContractButton title={title(contract)} onView={() => setViewing(contract)} />
+              <ViewContractButton title={title(contract)} onView={() => openContract(contract, setViewing)} />
               {canSign(contract) && (
-                <Button size="sm" onClick={() => setSigning(contract)} aria-label={t('actions.signNamed', { title: title(contract) })}>
+                <Button size="sm" onClick={() => openContract(contract, setSigning)} aria-label={t('actions.signNamed', { title: title(contract) })}>
                   <PenLine className="h-4 w-4" aria-hidden="true" />
                   {t('actions.sign')}
                 </Button>
