@@ -40,7 +40,8 @@ ROUTES: tuple[Route, ...] = (
           priority=110),
     Route("documents-download", "PathRegexp(`^/api/documents/[^/]+/download$`)", "documents", "user",
           kind="download", priority=110),
-    Route("documents-admin", "PathPrefix(`/api/admin/documents`)", "documents", "admin"),
+    Route("documents-admin", "PathPrefix(`/api/admin/documents`) || PathPrefix(`/api/admin/document-requests`)",
+          "documents", "admin"),
     # Requesting a document and creating a contract are admin calls on paths the spec (§7) shares with the
     # applicant's lists, so they are told apart by method.
     Route("documents-request-create", "Method(`POST`) && Path(`/api/document-requests`)", "documents", "admin",

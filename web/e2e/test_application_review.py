@@ -16,7 +16,7 @@ from web.e2e.conftest import new_context
 def wait_until_listed(admin_client: httpx.Client, id_code: str) -> int:
     """The applications service learns of a registration from identity's event; wait for it to land."""
     def listed() -> int | None:
-        found = admin_client.get("/api/admin/applications", params={"search": id_code}).json()
+        found = admin_client.get("/api/admin/applications", params={"q": id_code}).json()
         return int(found[0]["id"]) if found and found[0]["profile"]["idCode"] == id_code else None
 
     return int(eventually(listed, 15, f"application with ID code {id_code} in the admin list"))

@@ -12,8 +12,10 @@ async def on_user_registered(db: AsyncSession, envelope: EventEnvelope) -> None:
     profile = event.model_dump(include={"full_name", "email", "phone", "date_of_birth", "id_code", "city",
                                         "address"})
     account = {"username": event.username, "language": event.language}
-    await upsert_applicant(db, event.user_id, envelope.occurred_at, profile, account)
+    # The application first: a GET /api/application racing this event may be making it without the name, and
+    # ensure_application waits for that; the projection's update then copies the name onto it (sort_name).
     await ensure_application(db, event.user_id)
+    await upsert_applicant(db, event.user_id, envelope.occurred_at, profile, account)
 
 
 async def on_profile_updated(db: AsyncSession, envelope: EventEnvelope) -> None:

@@ -14,6 +14,7 @@ from applications.schemas import (
     ApplicationListItem,
     ApplicationOut,
     ApplicationSummary,
+    AssigneeOut,
     CompanyListItem,
     CompanyOut,
     EarlierApplicationOut,
@@ -23,7 +24,7 @@ from applications.schemas import (
     StatusUpdateOut,
     UserOut,
 )
-from applications.service import ApplicationView, PastApplication
+from applications.service import ApplicationRow, ApplicationView, Assignee, PastApplication
 
 Body = TypeVar("Body", bound=BaseModel)
 
@@ -67,8 +68,13 @@ def _with_applicant(application: Application, applicant: Applicant | None) -> di
     return {**application.model_dump(), "user": user_out(applicant), "profile": profile_out(applicant)}
 
 
-def application_list_item(application: Application, applicant: Applicant | None) -> ApplicationListItem:
-    return ApplicationListItem.model_validate(_with_applicant(application, applicant))
+def assignee_out(assignee: Assignee | None) -> AssigneeOut | None:
+    return AssigneeOut(id=assignee.id, name=assignee.name) if assignee else None
+
+
+def application_list_item(row: ApplicationRow) -> ApplicationListItem:
+    return ApplicationListItem.model_validate({**_with_applicant(row.application, row.applicant),
+                                               "assignee": assignee_out(row.assignee)})
 
 
 def _status_updates_out(updates: Sequence[StatusUpdate]) -> list[StatusUpdateOut]:
@@ -92,6 +98,7 @@ def own_application_out(view: ApplicationView) -> OwnApplicationOut:
 def application_detail_out(view: ApplicationView) -> ApplicationDetail:
     return ApplicationDetail.model_validate({
         **_with_applicant(view.application, view.applicant),
+        "assignee": assignee_out(view.assignee),
         "status_updates": [AdminStatusUpdateOut.model_validate(update, from_attributes=True)
                            for update in view.status_updates],
         "company": company_out(view.company) if view.company else None,

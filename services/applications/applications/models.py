@@ -2,11 +2,13 @@
 
 from datetime import date, datetime
 
-from sqlalchemy import DateTime, Index, Text, text
+from sqlalchemy import Column, Computed, DateTime, Index, Text, text
+from sqlalchemy.dialects.postgresql import TSVECTOR
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 from portal_common.clock import utcnow
+from portal_common.listing import SEARCH_VECTOR_SQL
 
 
 class ServiceTable(SQLModel, registry=registry()):
@@ -31,16 +33,29 @@ class Application(ServiceTable, table=True):
     __table_args__ = (
         Index("uq_applications_first_per_user", "user_id", unique=True,
               postgresql_where=text(FIRST_APPLICATION_ONLY)),
+        # The admin list's sorts and filters (issue 17), each with the id tiebreak, so a page is an index scan
+        # either way round.
+        Index("ix_applications_created_at_id", "created_at", "id"),
+        Index("ix_applications_updated_at_id", "updated_at", "id"),
+        Index("ix_applications_sort_name_id", "sort_name", "id"),
+        Index("ix_applications_status_id", "status", "id"),
+        Index("ix_applications_status_created_at_id", "status", "created_at", "id"),
+        Index("ix_applications_assigned_admin_created_at_id", "assigned_admin_id", "created_at", "id"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(index=True)
     previous_application_id: int | None = Field(default=None, foreign_key="applications.id", unique=True)
-    status: str = Field(default="pending", max_length=20, index=True)
+    status: str = Field(default="pending", max_length=20)
     notes: str | None = Field(default=None, sa_type=Text)
     admin_notes: str | None = Field(default=None, sa_type=Text)
-    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True), index=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
     updated_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    # The admin who took the application on (issue 17, Work sharing), and since when.
+    assigned_admin_id: int | None = None
+    assigned_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    # The applicant's name case-folded, copied from the projection: sorting by name then needs no join.
+    sort_name: str = Field(default="", sa_type=Text)
 
 
 class Applicant(ServiceTable, table=True):
@@ -51,6 +66,7 @@ class Applicant(ServiceTable, table=True):
     """
 
     __tablename__ = "applicants"
+    __table_args__ = (Index("ix_applicants_search_vector", "search_vector", postgresql_using="gin"),)
 
     user_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     username: str | None = Field(default=None, max_length=150)
@@ -63,9 +79,11 @@ class Applicant(ServiceTable, table=True):
     address: str | None = Field(default=None, max_length=300)
     language: str | None = Field(default=None, max_length=2)
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
-    # Name, e-mail and ID code case-folded by Python: the admin search must match "ülle" to "Ülle", which
-    # Postgres's ILIKE does not do under the C locale.
+    # Name, e-mail and ID code as portal_common.listing.search_text makes them (case-folded by Python: "ülle"
+    # must find "Ülle", which Postgres does not fold under the C locale); searched through search_vector.
     search_text: str = Field(default="", sa_type=Text)
+    search_vector: str | None = Field(default=None, sa_column=Column(
+        TSVECTOR, Computed(SEARCH_VECTOR_SQL, persisted=True)))
 
 
 class StatusUpdate(ServiceTable, table=True):
@@ -84,6 +102,13 @@ class Company(ServiceTable, table=True):
     """A shelf company; an applicant is its board member for 6 months from ``registration_date``."""
 
     __tablename__ = "companies"
+    __table_args__ = (
+        Index("ix_companies_search_vector", "search_vector", postgresql_using="gin"),
+        Index("ix_companies_created_at_id", "created_at", "id"),
+        Index("ix_companies_name_id", "name", "id"),
+        Index("ix_companies_registration_date_id", "registration_date", "id"),
+        Index("ix_companies_status_id", "status", "id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=200)
@@ -93,3 +118,7 @@ class Company(ServiceTable, table=True):
     status: str = Field(default="available", max_length=20)
     application_id: int | None = Field(default=None, foreign_key="applications.id", unique=True)
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    # Name and registry code (portal_common.listing.search_text), searched through search_vector.
+    search_text: str = Field(default="", sa_type=Text)
+    search_vector: str | None = Field(default=None, sa_column=Column(
+        TSVECTOR, Computed(SEARCH_VECTOR_SQL, persisted=True)))

@@ -2,26 +2,34 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
+from fastapi.responses import StreamingResponse
 
 from applications import service
+from applications.export import csv_chunks, filename
 from applications.mappers import application_detail_out, application_list_item, company_item, own_application_out
 from applications.schemas import (
     ApplicationDetail,
     ApplicationListItem,
+    ApplicationSort,
+    AssigneeFilter,
     CompanyAssignment,
     CompanyCreate,
     CompanyListItem,
+    CompanySort,
+    CompanyStatus,
     OwnApplicationOut,
     StatusChange,
     StatusFilter,
 )
 from portal_common.auth import AdminIdentity, CurrentIdentity
+from portal_common.clock import utcnow
+from portal_common.listing import MAX_QUERY_LENGTH, TOTAL_RESPONSES, Order, PageDep, fetch_page, search_term
 from portal_common.unit_of_work import SessionDep
-from portal_common.validation import MAX_DB_INT, ResourceId
+from portal_common.validation import ResourceId
 
 router = APIRouter(prefix="/api", tags=["applications"])
-TOTAL_HEADER = "X-Total-Count"
+AssigneeQuery = Annotated[AssigneeFilter | None, Query(description="me: assigned to you; none: to nobody")]
 
 
 @router.get("/application", response_model=OwnApplicationOut)
@@ -36,19 +44,30 @@ async def apply_again(identity: CurrentIdentity, db: SessionDep) -> OwnApplicati
     return own_application_out(await service.apply_again(db, identity))
 
 
-@router.get("/admin/applications", response_model=list[ApplicationListItem],
-            responses={200: {"headers": {TOTAL_HEADER: {"description": "matches before limit/offset",
-                                                        "schema": {"type": "integer"}}}}})
-async def list_applications(
-    _: AdminIdentity, db: SessionDep, response: Response,
-    search: Annotated[str | None, Query(max_length=200, description="full name, email or ID code")] = None,
-    status: StatusFilter | None = None,
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    offset: Annotated[int, Query(ge=0, le=MAX_DB_INT)] = 0,
-) -> list[ApplicationListItem]:
-    rows, total = await service.list_applications(db, search, status, limit, offset)
-    response.headers[TOTAL_HEADER] = str(total)
-    return [application_list_item(application, applicant) for application, applicant in rows]
+@router.get("/admin/applications", response_model=list[ApplicationListItem], responses=TOTAL_RESPONSES)
+async def list_applications(identity: AdminIdentity, db: SessionDep, response: Response, page: PageDep,
+                            status: StatusFilter | None = None, assignee: AssigneeQuery = None,
+                            sort: ApplicationSort = "createdAt") -> list[ApplicationListItem]:
+    """A page of applications (issue 17); `q` finds word beginnings of the applicant's name, e-mail or ID code.
+    Newest first unless sorted otherwise (by name and status A to Z)."""
+    filters = service.ApplicationFilters(page.term, status, assignee, sort, page.order, identity.user_id)
+    rows = await fetch_page(db, service.applications_query(filters), page, response)
+    return [application_list_item(row) for row in await service.with_people(db, [row[0] for row in rows])]
+
+
+@router.get("/admin/applications/export.csv", response_class=StreamingResponse,
+            responses={200: {"content": {"text/csv": {"schema": {"type": "string"}}}}})
+async def export_applications(
+    identity: AdminIdentity, request: Request,
+    q: Annotated[str | None, Query(max_length=MAX_QUERY_LENGTH, description="search text")] = None,
+    status: StatusFilter | None = None, assignee: AssigneeQuery = None, sort: ApplicationSort = "createdAt",
+    order: Order | None = None,
+) -> StreamingResponse:
+    """Every application the list would show with the same filters and sort, as CSV (issue 17)."""
+    filters = service.ApplicationFilters(search_term(q), status, assignee, sort, order, identity.user_id)
+    rows = service.stream_applications(request.app.state.db, filters)
+    return StreamingResponse(csv_chunks(rows, identity.language), media_type="text/csv; charset=utf-8",
+                             headers={"Content-Disposition": f'attachment; filename="{filename(utcnow())}"'})
 
 
 @router.get("/admin/applications/{application_id}", response_model=ApplicationDetail)
@@ -63,6 +82,19 @@ async def change_status(application_id: ResourceId, body: StatusChange, identity
     return application_detail_out(await service.application_detail(db, application_id))
 
 
+@router.post("/admin/applications/{application_id}/assign-to-me", response_model=ApplicationDetail)
+async def assign_to_me(application_id: ResourceId, identity: AdminIdentity, db: SessionDep) -> ApplicationDetail:
+    """Takes the application on (issue 17, Work sharing), also from another admin."""
+    await service.assign(db, application_id, identity.user_id)
+    return application_detail_out(await service.application_detail(db, application_id))
+
+
+@router.delete("/admin/applications/{application_id}/assignee", response_model=ApplicationDetail)
+async def unassign(application_id: ResourceId, _: AdminIdentity, db: SessionDep) -> ApplicationDetail:
+    await service.assign(db, application_id, None)
+    return application_detail_out(await service.application_detail(db, application_id))
+
+
 @router.put("/admin/applications/{application_id}/company", response_model=ApplicationDetail)
 async def assign_company(application_id: ResourceId, body: CompanyAssignment, _: AdminIdentity,
                          db: SessionDep) -> ApplicationDetail:
@@ -70,9 +102,17 @@ async def assign_company(application_id: ResourceId, body: CompanyAssignment, _:
     return application_detail_out(await service.application_detail(db, application_id))
 
 
-@router.get("/admin/companies", response_model=list[CompanyListItem])
-async def list_companies(_: AdminIdentity, db: SessionDep) -> list[CompanyListItem]:
-    return [company_item(company, applicant_name) for company, applicant_name in await service.list_companies(db)]
+@router.get("/admin/companies", response_model=list[CompanyListItem], responses=TOTAL_RESPONSES)
+async def list_companies(_: AdminIdentity, db: SessionDep, response: Response, page: PageDep,
+                         status: CompanyStatus | None = None,
+                         sort: CompanySort = "createdAt") -> list[CompanyListItem]:
+    """A page of shelf companies (issue 17); `q` finds word beginnings of the name or registry code. Newest
+    first unless sorted otherwise (by name A to Z; by registration date, unknown dates last)."""
+    query = service.companies_query(page.term, status, sort, page.order)
+    companies = [row[0] for row in await fetch_page(db, query, page, response)]
+    names = await service.applicant_names(db, companies)
+    return [company_item(company, names.get(company.application_id) if company.application_id else None)
+            for company in companies]
 
 
 @router.post("/admin/companies", status_code=201, response_model=CompanyListItem)

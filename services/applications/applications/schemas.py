@@ -17,6 +17,9 @@ from portal_common.validation import CamelModel, ReferenceId, invalid
 Status = Literal["pending", "in_review", "approved", "rejected", "active", "completed"]
 StatusFilter = Literal["all", "pending", "in_review", "approved", "rejected", "active", "completed"]
 CompanyStatus = Literal["available", "assigned", "transferred"]
+ApplicationSort = Literal["createdAt", "updatedAt", "status", "name"]
+AssigneeFilter = Literal["me", "none"]
+CompanySort = Literal["createdAt", "name", "registrationDate"]
 STATUS_VALUES: tuple[str, ...] = get_args(Status)
 REGISTRATION_CODE = re.compile(r"^\d{8}$")
 MAX_NOTES_LENGTH = 5000
@@ -100,6 +103,13 @@ class OwnApplicationOut(CamelModel):
     earlier_applications: list[EarlierApplicationOut]
 
 
+class AssigneeOut(CamelModel):
+    """The admin an application is assigned to (issue 17, Work sharing)."""
+
+    id: int
+    name: str = Field(description="The admin's full name if applications knows it, else their username, else #id")
+
+
 class ApplicationListItem(CamelModel):
     id: int
     user_id: int
@@ -107,6 +117,8 @@ class ApplicationListItem(CamelModel):
     profile: ProfileOut
     status: Status
     created_at: datetime
+    updated_at: datetime
+    assignee: AssigneeOut | None
 
 
 class ApplicationDetail(ApplicationListItem):

@@ -1,32 +1,46 @@
 """applications's business rules: the applicant projection, get-or-create, applying again, admin review and shelf
 companies."""
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, cast
 
-from sqlalchemy import Select, func
+from sqlalchemy import ColumnElement, Select, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from applications.banking import term_end
 from applications.errors import ApplicationsErrorCode
 from applications.models import CLOSED_STATUSES, Applicant, Application, Company, StatusUpdate
-from applications.schemas import CompanyAssignment, CompanyCreate, StatusChange, StatusFilter
+from applications.schemas import (
+    ApplicationSort,
+    AssigneeFilter,
+    CompanyAssignment,
+    CompanyCreate,
+    CompanySort,
+    CompanyStatus,
+    StatusChange,
+    StatusFilter,
+)
 from portal_common.auth import Identity
 from portal_common.clock import utcnow
+from portal_common.db import Database
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import ApplicationCreated, ApplicationStatusChanged, CompanyAssigned
+from portal_common.listing import Order, matches, ordered, search_text
 from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
 
 ASSIGNABLE_STATUSES = ("approved", "active")
-AnySelect = TypeVar("AnySelect", bound=Select[*tuple[Any, ...]])
-SEARCH_SEPARATOR = "\x1f"
+Rows = Select[*tuple[Any, ...]]
+APPLICANT_SEARCH = cast(ColumnElement[Any], Applicant.search_vector)
+COMPANY_SEARCH = cast(ColumnElement[Any], Company.search_vector)
+EXPORT_BATCH = 500
 NOTHING_TO_UPDATE = "Please either change the status or add notes."
 CODE_TAKEN = "A company with this registry code already exists"
 APPLICATION_OPEN = "You can apply again once your current application is rejected or completed"
@@ -44,10 +58,12 @@ async def upsert_applicant(db: AsyncSession, user_id: int, occurred_at: datetime
     assert applicant is not None
     applicant.search_text = search_text(applicant.full_name, applicant.email, applicant.id_code)
     db.add(applicant)
+    await db.execute(update(Application).where(col(Application.user_id) == user_id)
+                     .values(sort_name=sort_name(applicant.full_name)))
 
 
-def search_text(*values: str | None) -> str:
-    return SEARCH_SEPARATOR.join(value.casefold() for value in values if value)
+def sort_name(full_name: str | None) -> str:
+    return (full_name or "").casefold()
 
 
 async def current_application(db: AsyncSession, user_id: int, lock: bool = False) -> Application | None:
@@ -61,8 +77,10 @@ async def _insert_application(db: AsyncSession, user_id: int, previous_id: int |
     """A new pending application following ``previous_id`` (None: the user's first), announced; None when
     the chain already has one there (a concurrent request or the registration event made it)."""
     now = utcnow()
+    name = (await db.exec(select(Applicant.full_name).where(col(Applicant.user_id) == user_id))).first()
     created = await db.execute(insert(Application).values(
         user_id=user_id, previous_application_id=previous_id, status="pending", created_at=now, updated_at=now,
+        sort_name=sort_name(name),
     ).on_conflict_do_nothing().returning(col(Application.id)))
     application_id = created.scalar_one_or_none()
     if application_id is not None:
@@ -84,6 +102,20 @@ async def ensure_application(db: AsyncSession, user_id: int) -> Application:
 # ---- reading ------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class Assignee:
+    id: int
+    name: str
+
+
+def assignee_of(admin_id: int | None, full_name: str | None, username: str | None) -> Assignee | None:
+    """Named as applications knows the admin: from identity's events, which only an admin who once
+    registered or edited a profile has sent; otherwise by id."""
+    if admin_id is None:
+        return None
+    return Assignee(admin_id, full_name or username or f"#{admin_id}")
+
+
+@dataclass(frozen=True)
 class PastApplication:
     application: Application
     status_updates: Sequence[StatusUpdate]
@@ -99,13 +131,22 @@ class ApplicationView:
     status_updates: Sequence[StatusUpdate]
     company: Company | None
     others: Sequence[PastApplication]
+    assignee: Assignee | None
 
 
 async def _view(db: AsyncSession, application: Application) -> ApplicationView:
     assert application.id is not None
     others = await _other_applications(db, application)
     return ApplicationView(application, await _applicant(db, application.user_id),
-                           await _status_updates(db, application.id), await _company_of(db, application.id), others)
+                           await _status_updates(db, application.id), await _company_of(db, application.id), others,
+                           await _assignee(db, application.assigned_admin_id))
+
+
+async def _assignee(db: AsyncSession, admin_id: int | None) -> Assignee | None:
+    if admin_id is None:
+        return None
+    admin = await _applicant(db, admin_id)
+    return assignee_of(admin_id, admin.full_name if admin else None, admin.username if admin else None)
 
 
 async def _other_applications(db: AsyncSession, application: Application) -> list[PastApplication]:
@@ -163,29 +204,99 @@ def _still_open() -> ApiError:
     return ApiError(409, ApplicationsErrorCode.APPLICATION_OPEN, APPLICATION_OPEN)
 
 
-def _escape_like(term: str) -> str:
-    return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+# ---- the admin list (issue 17: paged, sorted and searched on the server) ------------------------------------
+
+AssigneeApplicant = aliased(Applicant, name="assignee_applicant")
+APPLICATION_SORTS: dict[ApplicationSort, Any] = {
+    "createdAt": Application.created_at, "updatedAt": Application.updated_at, "status": Application.status,
+    "name": Application.sort_name}
+ASCENDING_SORTS = {"status", "name"}
 
 
-def _filtered(query: AnySelect, search: str | None, status: StatusFilter | None) -> AnySelect:
-    query = query.outerjoin(Applicant, col(Applicant.user_id) == col(Application.user_id))
-    if status and status != "all":
-        query = query.where(col(Application.status) == status)
-    term = "".join(ch for ch in (search or "") if ch.isprintable()).strip().casefold()
-    if term:
-        query = query.where(col(Applicant.search_text).ilike(f"%{_escape_like(term)}%", escape="\\"))
-    return query
+@dataclass(frozen=True)
+class ApplicationFilters:
+    """The list's filters and sort, shared by its pages and its CSV export; ``admin_id`` is whoever asks
+    (``assignee=me``)."""
+
+    term: str | None
+    status: StatusFilter | None
+    assignee: AssigneeFilter | None
+    sort: ApplicationSort
+    order: Order | None
+    admin_id: int
 
 
-async def list_applications(db: AsyncSession, search: str | None, status: StatusFilter | None, limit: int,
-                            offset: int) -> tuple[list[tuple[Application, Applicant | None]], int]:
-    """A page of applications, newest first, with each one's applicant, and how many match in all."""
-    total = (await db.execute(_filtered(sa_select(func.count(col(Application.id))), search, status))).scalar_one()
-    rows = (await db.execute(
-        _filtered(sa_select(Application, Applicant), search, status)
-        .order_by(col(Application.created_at).desc(), col(Application.id).desc()).limit(limit).offset(offset)
-    )).all()
-    return [(application, applicant) for application, applicant in rows], total
+@dataclass(frozen=True)
+class ApplicationRow:
+    application: Application
+    applicant: Applicant | None
+    assignee: Assignee | None
+
+
+def sorted_by(query: Rows, column: Any, tiebreak: Any, descending: bool) -> Rows:
+    """For a NOT NULL ``column`` with an index on (column, id): without listing.ordered's NULLS LAST, which
+    a backward scan of that index cannot give, so both directions read the index."""
+    if descending:
+        return query.order_by(column.desc(), tiebreak.desc())
+    return query.order_by(column.asc(), tiebreak.asc())
+
+
+def _conditions(filters: ApplicationFilters) -> list[ColumnElement[bool]]:
+    conditions: list[ColumnElement[bool]] = []
+    if filters.status and filters.status != "all":
+        conditions.append(col(Application.status) == filters.status)
+    if filters.assignee == "me":
+        conditions.append(col(Application.assigned_admin_id) == filters.admin_id)
+    elif filters.assignee == "none":
+        conditions.append(col(Application.assigned_admin_id).is_(None))
+    if filters.term:
+        # The applicants' GIN index first, then their applications by user id (no OR across the join).
+        found = sa_select(col(Applicant.user_id)).where(matches(APPLICANT_SEARCH, filters.term))
+        conditions.append(col(Application.user_id).in_(found))
+    return conditions
+
+
+def _sorted_applications(query: Rows, filters: ApplicationFilters) -> Rows:
+    default = "asc" if filters.sort in ASCENDING_SORTS else "desc"
+    query = query.where(*_conditions(filters))
+    return sorted_by(query, APPLICATION_SORTS[filters.sort], Application.id, (filters.order or default) == "desc")
+
+
+def applications_query(filters: ApplicationFilters) -> Rows:
+    """The matching applications alone, sorted: a page (even the last, far down an OFFSET) is then a walk along
+    one index, and only its own rows are joined to their people (``with_people``)."""
+    return _sorted_applications(sa_select(Application), filters)
+
+
+async def with_people(db: AsyncSession, applications: Sequence[Application]) -> list[ApplicationRow]:
+    """The applications with their applicants and assignees, in one query for the page."""
+    admin_ids = {application.assigned_admin_id for application in applications} - {None}
+    user_ids = {application.user_id for application in applications} | admin_ids
+    people = {person.user_id: person for person in
+              (await db.exec(select(Applicant).where(col(Applicant.user_id).in_(user_ids)))).all()}
+
+    def assignee(admin_id: int | None) -> Assignee | None:
+        admin = people.get(admin_id) if admin_id is not None else None
+        return assignee_of(admin_id, admin.full_name if admin else None, admin.username if admin else None)
+
+    return [ApplicationRow(application, people.get(application.user_id), assignee(application.assigned_admin_id))
+            for application in applications]
+
+
+async def stream_applications(database: Database, filters: ApplicationFilters) -> AsyncIterator[ApplicationRow]:
+    """Every matching application with its people (joined: the export reads them all anyway), in batches through
+    a server-side cursor on a session of its own (the export streams after the request's unit of work ended)."""
+    query = _sorted_applications(
+        sa_select(Application, Applicant, col(AssigneeApplicant.full_name), col(AssigneeApplicant.username))
+        .outerjoin(Applicant, col(Applicant.user_id) == col(Application.user_id))
+        .outerjoin(AssigneeApplicant, col(AssigneeApplicant.user_id) == col(Application.assigned_admin_id)),
+        filters)
+    async with database.session() as session:
+        result = await session.stream(query.execution_options(yield_per=EXPORT_BATCH))
+        async for rows in result.partitions():
+            for application, applicant, assignee_name, assignee_username in rows:
+                assignee = assignee_of(application.assigned_admin_id, assignee_name, assignee_username)
+                yield ApplicationRow(application, applicant, assignee)
 
 
 async def _application(db: AsyncSession, application_id: int, lock: bool = False) -> Application:
@@ -201,6 +312,14 @@ async def application_detail(db: AsyncSession, application_id: int) -> Applicati
 
 
 # ---- admin changes ------------------------------------------------------------------------------------
+
+async def assign(db: AsyncSession, application_id: int, admin_id: int | None) -> None:
+    """Assigns the application to ``admin_id`` (None: to nobody); taking it over from another admin is fine."""
+    application = await _application(db, application_id, lock=True)
+    application.assigned_admin_id = admin_id
+    application.assigned_at = utcnow() if admin_id is not None else None
+    db.add(application)
+
 
 async def change_status(db: AsyncSession, application_id: int, change: StatusChange, identity: Identity) -> None:
     """Any status may follow any other (spec §4); the same status is fine as long as notes come with it."""
@@ -262,14 +381,30 @@ def _company_assigned(application: Application, company: Company) -> CompanyAssi
                            registration_date=start, term_ends_on=term_end(start) if start else None)
 
 
-async def list_companies(db: AsyncSession) -> list[tuple[Company, str | None]]:
-    """Every company, newest first, with the name of the applicant it is assigned to."""
+def companies_query(term: str | None, status: CompanyStatus | None, sort: CompanySort,
+                    order: Order | None) -> Rows:
+    """The matching companies alone, filtered and sorted (newest first); ``applicant_names`` adds the names."""
+    query: Rows = sa_select(Company)
+    if status is not None:
+        query = query.where(col(Company.status) == status)
+    if term:
+        query = query.where(matches(COMPANY_SEARCH, term))
+    descending = (order or ("asc" if sort == "name" else "desc")) == "desc"
+    if sort == "registrationDate":  # not yet known for some: those last either way
+        return ordered(query, cast(ColumnElement[Any], Company.registration_date),
+                       cast(ColumnElement[Any], Company.id), descending)
+    column = Company.name if sort == "name" else Company.created_at
+    return sorted_by(query, column, Company.id, descending)
+
+
+async def applicant_names(db: AsyncSession, companies: Sequence[Company]) -> dict[int, str | None]:
+    """The full name of the applicant of each assigned company's application, by application id."""
+    application_ids = {company.application_id for company in companies} - {None}
     rows = (await db.execute(
-        select(Company, Applicant.full_name)
-        .outerjoin(Application, col(Application.id) == col(Company.application_id))
+        sa_select(col(Application.id), col(Applicant.full_name))
         .outerjoin(Applicant, col(Applicant.user_id) == col(Application.user_id))
-        .order_by(col(Company.created_at).desc(), col(Company.id).desc()))).all()
-    return [(company, name) for company, name in rows]
+        .where(col(Application.id).in_(application_ids)))).all()
+    return {application_id: name for application_id, name in rows}
 
 
 async def create_company(db: AsyncSession, body: CompanyCreate) -> Company:
@@ -277,7 +412,8 @@ async def create_company(db: AsyncSession, body: CompanyCreate) -> Company:
     if taken.first() is not None:
         raise _code_taken()
     company = Company(name=body.name, registration_code=body.registration_code,
-                      registration_date=body.registration_date)
+                      registration_date=body.registration_date,
+                      search_text=search_text(body.name, body.registration_code))
     db.add(company)
     try:
         await db.flush()

@@ -69,7 +69,7 @@ def test_a_closed_application_lets_the_applicant_apply_again(
     assert [(a["id"], a["status"]) for a in new_detail["otherApplications"]] == [(first_id, closed)]
     assert [(a["id"], a["status"]) for a in old_detail["otherApplications"]] == [(second_id, "pending")]
     assert [u["newStatus"] for u in old_detail["statusUpdates"]] == [closed]
-    listed = admin_client.get("/api/admin/applications", params={"search": applicant.user["email"]}).json()
+    listed = admin_client.get("/api/admin/applications", params={"q": applicant.user["email"]}).json()
     assert [(item["id"], item["status"]) for item in listed] == [(second_id, "pending"), (first_id, closed)]
 
 

@@ -14,7 +14,7 @@ import pytest
 from conftest import Applicant, nats_login, new_id_code
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 
-LIST_FIELDS = {"id", "userId", "user", "profile", "status", "createdAt"}
+LIST_FIELDS = {"id", "userId", "user", "profile", "status", "createdAt", "updatedAt", "assignee"}
 DETAIL_FIELDS = LIST_FIELDS | {"notes", "adminNotes", "statusUpdates", "company", "otherApplications"}
 STATUSES = ["pending", "in_review", "approved", "rejected", "active", "completed"]
 OwnApplication = Callable[[httpx.Client], dict[str, Any]]
@@ -138,38 +138,42 @@ def test_search_by_name_email_and_id_code_ignoring_case(admin_client: httpx.Clie
     ulle, ulle_id = applicant_with_application(fullName=f"Ülle Õunapuu {tag}", idCode=id_code)
     _, jaan_id = applicant_with_application(fullName=f"Jaan Kask {tag}")
 
-    both, total = search(admin_client, search=tag.upper())
+    both, total = search(admin_client, q=tag.upper())
     assert [a["id"] for a in both] == [jaan_id, ulle_id] and total == 2  # newest first
     assert set(both[0]) == LIST_FIELDS
     assert both[1]["profile"]["idCode"] == id_code and both[1]["user"]["fullName"] == f"Ülle Õunapuu {tag}"
-    assert [a["id"] for a in search(admin_client, search=f"üLLE õUNAPUU {tag}")[0]] == [ulle_id]
-    assert [a["id"] for a in search(admin_client, search=ulle.user["email"].upper())[0]] == [ulle_id]
-    assert [a["id"] for a in search(admin_client, search=id_code)[0]] == [ulle_id]
-    assert search(admin_client, search=f"nobody {tag}") == ([], 0)
+    assert [a["id"] for a in search(admin_client, q=f"üLLE õUNAPUU {tag}")[0]] == [ulle_id]
+    assert [a["id"] for a in search(admin_client, q=ulle.user["email"].upper())[0]] == [ulle_id]
+    assert [a["id"] for a in search(admin_client, q=id_code)[0]] == [ulle_id]
+    assert search(admin_client, q=f"nobody {tag}") == ([], 0)
 
 
-def test_search_wildcards_are_literal(admin_client: httpx.Client,
-                                      applicant_with_application: Callable[..., Any]) -> None:
+def test_search_syntax_in_the_text_is_only_text(admin_client: httpx.Client,
+                                                applicant_with_application: Callable[..., Any]) -> None:
+    """Full-text operators and LIKE wildcards in `q` neither break the query nor widen it (issue 17, Lists)."""
     tag = uuid.uuid4().hex[:8]
-    _, underscore_id = applicant_with_application(fullName=f"Ann_{tag}")
-    applicant_with_application(fullName=f"AnnX{tag}")
-    assert [a["id"] for a in search(admin_client, search=f"Ann_{tag}")[0]] == [underscore_id]
-    assert search(admin_client, search=f"%{tag}")[1] == 0
+    _, ann_id = applicant_with_application(fullName=f"Ann Ploom {tag}")
+    applicant_with_application(fullName=f"Anne Kuusk {tag}")
+    assert [a["id"] for a in search(admin_client, q=f"%{tag} ploom")[0]] == [ann_id]
+    for operators in ("':* & | ! ( ) <->", f"{tag} & !ploom", f"{tag}:* | ploom"):
+        response = admin_client.get("/api/admin/applications", params={"q": operators})
+        assert response.status_code == 200, (operators, response.text)
+    assert search(admin_client, q=f"{tag} !ploom")[1] == 1  # "!" is no NOT: the words must all match
 
 
 def test_status_filter_and_paging(admin_client: httpx.Client, applicant_with_application: Callable[..., Any]) -> None:
     tag = uuid.uuid4().hex[:8]
     ids = [applicant_with_application(fullName=f"Paging {tag} {n}")[1] for n in range(3)]
     newest_first = ids[::-1]
-    first_page, total = search(admin_client, search=tag, limit=2)
+    first_page, total = search(admin_client, q=tag, limit=2)
     assert [a["id"] for a in first_page] == newest_first[:2] and total == 3
-    second_page, total = search(admin_client, search=tag, limit=2, offset=2)
+    second_page, total = search(admin_client, q=tag, limit=2, offset=2)
     assert [a["id"] for a in second_page] == newest_first[2:] and total == 3
 
     put_status(admin_client, ids[1], {"status": "in_review"})
-    assert [a["id"] for a in search(admin_client, search=tag, status="in_review")[0]] == [ids[1]]
-    assert search(admin_client, search=tag, status="pending")[1] == 2
-    assert search(admin_client, search=tag, status="all")[1] == 3
+    assert [a["id"] for a in search(admin_client, q=tag, status="in_review")[0]] == [ids[1]]
+    assert search(admin_client, q=tag, status="pending")[1] == 2
+    assert search(admin_client, q=tag, status="all")[1] == 3
     assert {a["status"] for a in search(admin_client, status="in_review", limit=200)[0]} == {"in_review"}
 
 

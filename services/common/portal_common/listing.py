@@ -9,12 +9,14 @@ example.com) through a full-text index: a table keeps ``search_text`` (see ``sea
 Substring search would need pg_trgm, which the Postgres the local stack runs (pgserver) does not ship."""
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar, cast
 
 from fastapi import Depends, Query, Response
 from sqlalchemy import ColumnElement, Select, func, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from portal_common.validation import MAX_DB_INT
 
@@ -27,6 +29,7 @@ TOTAL_RESPONSES: dict[int | str, dict[str, Any]] = {200: {"headers": {TOTAL_HEAD
     "description": "how many rows match the filters, before limit and offset", "schema": {"type": "integer"}}}}}
 
 Order = Literal["asc", "desc"]
+Row = TypeVar("Row")
 
 
 @dataclass(frozen=True)
@@ -84,12 +87,36 @@ def matches(vector: ColumnElement[Any], term: str) -> ColumnElement[bool]:
     return vector.op("@@")(func.to_tsquery(SEARCH_CONFIG, query))
 
 
-def ordered(query: Select[Any], column: ColumnElement[Any], tiebreak: ColumnElement[Any],
-            descending: bool) -> Select[Any]:
-    """Sorted by ``column``, then by ``tiebreak`` (a unique column) the same way, so pages never overlap."""
-    if descending:
-        return query.order_by(column.desc().nulls_last(), tiebreak.desc())
-    return query.order_by(column.asc().nulls_last(), tiebreak.asc())
+def column(attribute: Any) -> ColumnElement[Any]:
+    """A model's column as the ColumnElement it is (sqlmodel types it as the Python value)."""
+    return cast(ColumnElement[Any], col(attribute))
+
+
+def _nullable(expression: ColumnElement[Any]) -> bool:
+    # A plain column says; an expression over columns (lower(name)) is taken to be as NOT NULL as ours are.
+    return bool(getattr(getattr(expression, "expression", expression), "nullable", False))
+
+
+Sort = ColumnElement[Any] | Sequence[ColumnElement[Any]]
+
+
+def _order_by(sorts: Sequence[tuple[ColumnElement[Any], bool]], tiebreak: ColumnElement[Any],
+              descending: bool) -> list[ColumnElement[Any]]:
+    def direction(expression: ColumnElement[Any], nullable: bool) -> ColumnElement[Any]:
+        way = expression.desc() if descending else expression.asc()
+        return way.nulls_last() if nullable else way
+    return [*(direction(expression, nullable) for expression, nullable in sorts), direction(tiebreak, False)]
+
+
+def _sorts(sort: Sort) -> list[ColumnElement[Any]]:
+    return list(sort) if isinstance(sort, Sequence) else [sort]
+
+
+def ordered(query: Select[Any], sort: Sort, tiebreak: ColumnElement[Any], descending: bool) -> Select[Any]:
+    """Sorted by ``sort`` (one column or several), then by ``tiebreak`` (a unique column), all the same way, so
+    pages never overlap. Missing values (a nullable column's) come last either way; a NOT NULL column gets no
+    NULLS LAST, which would keep Postgres from reading a plain (column, id) index backwards for DESC."""
+    return query.order_by(*_order_by([(s, _nullable(s)) for s in _sorts(sort)], tiebreak, descending))
 
 
 async def fetch_page(db: AsyncSession, query: Select[Any], page: PageParams,
@@ -98,3 +125,45 @@ async def fetch_page(db: AsyncSession, query: Select[Any], page: PageParams,
     counted = select(func.count()).select_from(query.order_by(None).subquery())
     response.headers[TOTAL_HEADER] = str((await db.execute(counted)).scalar_one())
     return list((await db.execute(query.limit(page.limit).offset(page.offset))).all())
+
+
+# A search's matches are counted first, through the GIN index. Up to this many are then sorted by themselves:
+# Postgres guesses that a prefix search matches 2% of the rows, and to find a few rare ones it would walk the
+# sort's index through most of the table. More, and walking that index finds a page's worth soon.
+FEW_MATCHES = 20_000
+
+
+async def page_of_ids(db: AsyncSession, ids: ColumnElement[Any], sort: Sort,
+                      conditions: Sequence[ColumnElement[bool]], page: PageParams, descending: bool,
+                      response: Response) -> list[Any]:
+    """The ids of one page of ``ids``'s table (a unique column), filtered by ``conditions`` and sorted by
+    ``sort``; sets X-Total-Count. Only ids are paged, so a far page skips index entries, not whole rows; the
+    caller loads the page's rows by id (``in_order``). A page past the middle is read from the other end of the
+    same index, so the last page costs what the first does."""
+    counted = select(func.count()).select_from(ids.table).where(*conditions)
+    total = int((await db.execute(counted)).scalar_one())
+    response.headers[TOTAL_HEADER] = str(total)
+    offset, limit = page.offset, page.limit
+    from_the_end = offset > total // 2
+    if from_the_end:  # the rows [offset, offset + limit) counted from the other end
+        limit = max(0, min(limit, total - offset))
+        offset = max(0, total - offset - limit)
+        descending = not descending
+    if limit == 0:
+        return []
+    sorts = [(expression, _nullable(expression)) for expression in _sorts(sort)]
+    if page.term is not None and total <= FEW_MATCHES:
+        keys = [expression.label(f"sort_{n}") for n, (expression, _) in enumerate(sorts)]
+        found = select(ids.label("id"), *keys).where(*conditions).cte("found").prefix_with("MATERIALIZED")
+        found_sorts = [(found.c[f"sort_{n}"], nullable) for n, (_, nullable) in enumerate(sorts)]
+        query = select(found.c.id).order_by(*_order_by(found_sorts, found.c.id, descending))
+    else:
+        query = select(ids).where(*conditions).order_by(*_order_by(sorts, ids, descending))
+    page_ids = list((await db.execute(query.limit(limit).offset(offset))).scalars())
+    return page_ids[::-1] if from_the_end else page_ids
+
+
+def in_order(rows: Sequence[Row], ids: list[Any], key: Callable[[Row], Any]) -> list[Row]:
+    """``rows`` (loaded by id) in the order of ``ids``."""
+    by_id = {key(row): row for row in rows}
+    return [by_id[row_id] for row_id in ids if row_id in by_id]

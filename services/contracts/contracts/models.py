@@ -8,11 +8,13 @@ revision). Its status changes once at most, to expired, when it ends (the "typed
 
 from datetime import datetime
 
-from sqlalchemy import CheckConstraint, Connection, DateTime, Index, Text, event, inspect, text
+from sqlalchemy import CheckConstraint, Column, Computed, Connection, DateTime, Index, Text, event, inspect, text
+from sqlalchemy.dialects.postgresql import TSVECTOR
 from sqlalchemy.orm import Mapper, registry
 from sqlmodel import Field, SQLModel
 
 from portal_common.clock import utcnow
+from portal_common.listing import SEARCH_VECTOR_SQL
 
 
 class ServiceTable(SQLModel, registry=registry()):
@@ -53,6 +55,18 @@ class Contract(ServiceTable, table=True):
         CheckConstraint("signed_at is null or content_sha256 is not null", name="ck_contracts_signed_hash"),
         # One employment contract (the one accepted at registration) per user.
         Index("ux_contracts_employment_user", "user_id", unique=True, postgresql_where=text(EMPLOYMENT_ONLY)),
+        # The admin list (issue 17): its search, and each sort and filter ending in the id tiebreak; the dates,
+        # which may be missing, once for each direction, as both put the missing ones last.
+        Index("ix_contracts_search_vector", "search_vector", postgresql_using="gin"),
+        Index("ix_contracts_created_at_id", "created_at", "id"),
+        Index("ix_contracts_status_id", "status", "id"),
+        # The status filters' counts read only this index: a status as shown depends on the kind and expiry too.
+        Index("ix_contracts_status_kind_expires_at", "status", "kind", "expires_at"),
+        Index("ix_contracts_title_id", "title", "id"),
+        Index("ix_contracts_expires_at_id", "expires_at", "id"),
+        Index("ix_contracts_expires_at_desc_id", text("expires_at DESC NULLS LAST"), text("id DESC")),
+        Index("ix_contracts_signed_at_id", "signed_at", "id"),
+        Index("ix_contracts_signed_at_desc_id", text("signed_at DESC NULLS LAST"), text("id DESC")),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -62,7 +76,7 @@ class Contract(ServiceTable, table=True):
     title: str = Field(max_length=200)
     content: str = Field(sa_type=Text)
     status: str = Field(default="pending", max_length=20)
-    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True), index=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
     created_by: int | None = None
     expires_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     sent_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
@@ -70,6 +84,11 @@ class Contract(ServiceTable, table=True):
     signed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     signature_data: str | None = Field(default=None, sa_type=Text)
     content_sha256: str | None = Field(default=None, max_length=64)
+    # What the admin list's search finds a contract by (portal_common.listing): its title and its applicant's
+    # name, e-mail and ID code, so that one index answers (contracts.service.contract_search_text keeps it).
+    search_text: str = Field(default="", sa_type=Text)
+    search_vector: str | None = Field(default=None, sa_column=Column(
+        TSVECTOR, Computed(SEARCH_VECTOR_SQL, persisted=True)))
 
 
 class SignatureAudit(ServiceTable, table=True):

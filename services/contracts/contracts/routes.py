@@ -1,9 +1,9 @@
 """contracts' API (spec §7): the applicant's contracts and signing, the admin's list and creation, and the
 signed contract as a PDF."""
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from contracts import service
@@ -13,6 +13,8 @@ from contracts.models import Applicant
 from contracts.schemas import (
     AdminContractOut,
     ContractCreate,
+    ContractListSort,
+    ContractListStatus,
     ContractOut,
     SignRequest,
     StatusChange,
@@ -22,8 +24,9 @@ from contracts.signatures import validate_signature
 from contracts.verification import MAX_VERIFY_BYTES, sealed_contract_pdf, uploaded_file, verify_copy
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.errors import ApiError, ErrorCode
+from portal_common.listing import TOTAL_RESPONSES, PageDep
 from portal_common.unit_of_work import SessionDep, UnitOfWorkDep
-from portal_common.validation import ResourceId
+from portal_common.validation import MAX_DB_INT, ResourceId
 
 router = APIRouter(prefix="/api", tags=["contracts"])
 
@@ -88,9 +91,17 @@ async def contract_pdf(contract_id: ResourceId, identity: CurrentIdentity, db: S
         "Cache-Control": "private, no-store"})
 
 
-@router.get("/admin/contracts", response_model=list[AdminContractOut])
-async def admin_contracts(_: AdminIdentity, db: SessionDep) -> list[AdminContractOut]:
-    contracts = await service.all_contracts(db)
+@router.get("/admin/contracts", response_model=list[AdminContractOut], responses=TOTAL_RESPONSES)
+async def admin_contracts(
+    _: AdminIdentity, db: SessionDep, page: PageDep, response: Response,
+    status: Annotated[ContractListStatus | None, Query(description=(
+        "a status as shown; awaiting: pending or sent and not past its expiry"))] = None,
+    user_id: Annotated[int | None, Query(alias="userId", ge=1, le=MAX_DB_INT)] = None,
+    sort: Annotated[ContractListSort | None, Query(description="createdAt (default)")] = None,
+) -> list[AdminContractOut]:
+    """Every contract, paged (spec §7, issue 17): q finds the title and the applicant's name, e-mail or ID code;
+    without parameters the newest 50."""
+    contracts = await service.admin_page(db, page, response, status, user_id, sort)
     applicants = await service.applicants_by_id(db, {c.user_id for c in contracts})
     return [admin_contract_out(c, applicants.get(c.user_id)) for c in contracts]
 

@@ -171,6 +171,12 @@ class StatusChange(CamelModel):
         return v
 
 
+# The admin list's filters and sorts (issue 17). `awaiting` is what still waits for a signature: pending or
+# sent and not past its expiry. Each status is the one the list shows (contracts.service.effective_status).
+ContractListStatus = Literal["pending", "sent", "signed", "expired", "cancelled", "awaiting"]
+ContractListSort = Literal["createdAt", "title", "status", "expiresAt", "signedAt"]
+
+
 class ContractOut(CamelModel):
     id: int
     application_id: int | None

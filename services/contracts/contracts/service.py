@@ -5,7 +5,8 @@ import hashlib
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import text, update
+from fastapi import Response
+from sqlalchemy import ColumnElement, and_, or_, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -25,12 +26,13 @@ from contracts.models import (
     KnownApplication,
     SignatureAudit,
 )
-from contracts.schemas import ContractCreate
+from contracts.schemas import ContractCreate, ContractListSort, ContractListStatus
 from contracts.signatures import Signature, check_typed_name
 from contracts.templates import CONTRACT_TITLES, language_or_default, render_employment_contract
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import ContractAcceptance, ContractCreated, ContractSigned
+from portal_common.listing import PageParams, column, in_order, matches, page_of_ids, search_text
 from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
 from portal_common.unit_of_work import UnitOfWork
@@ -64,6 +66,24 @@ async def upsert_applicant(db: AsyncSession, user_id: int, occurred_at: datetime
     """Profile fields change only when this event is newer than what we hold, so a late event never wins;
     ``account`` fields (username, language) only come with the registration and are always taken."""
     await upsert_if_newer(db, Applicant, {"user_id": user_id}, "updated_at", occurred_at, profile, account)
+    await _refresh_search_texts(db, user_id)
+
+
+def contract_search_text(title: str, applicant: Applicant | None) -> str:
+    """What the admin list finds a contract by: its title and its applicant's name, e-mail and ID code."""
+    if applicant is None:
+        return search_text(title)
+    return search_text(title, applicant.full_name, applicant.email, applicant.id_code)
+
+
+async def _refresh_search_texts(db: AsyncSession, user_id: int) -> None:
+    """The applicant's contracts are found by the name, e-mail and ID code the projection now holds."""
+    applicant = await db.get(Applicant, user_id, populate_existing=True)
+    titles = (await db.exec(select(col(Contract.id), col(Contract.title))
+                            .where(col(Contract.user_id) == user_id))).all()
+    for contract_id, title in titles:
+        await db.execute(update(Contract).where(col(Contract.id) == contract_id)
+                         .values(search_text=contract_search_text(title, applicant)))
 
 
 async def applicants_by_id(db: AsyncSession, user_ids: set[int]) -> dict[int, Applicant]:
@@ -106,7 +126,8 @@ async def check_references(db: AsyncSession, body: ContractCreate) -> None:
 async def create(db: AsyncSession, body: ContractCreate, admin_id: int) -> Contract:
     await check_references(db, body)
     contract = Contract(user_id=body.user_id, application_id=body.application_id, kind=KIND_ADMIN, title=body.title,
-                        content=body.content, status="pending", created_by=admin_id, expires_at=body.expires_at)
+                        content=body.content, status="pending", created_by=admin_id, expires_at=body.expires_at,
+                        search_text=contract_search_text(body.title, await db.get(Applicant, body.user_id)))
     db.add(contract)
     await db.flush()
     assert contract.id is not None
@@ -129,6 +150,7 @@ async def create_employment_contract(db: AsyncSession, user_id: int, acceptance:
         user_id=user_id, application_id=None, kind=KIND_EMPLOYMENT, title=CONTRACT_TITLES[language],
         content=content, status="signed", created_at=acceptance.accepted_at, created_by=None, expires_at=None,
         signed_at=acceptance.accepted_at, signature_data=None, content_sha256=digest,
+        search_text=contract_search_text(CONTRACT_TITLES[language], signer),
     ).on_conflict_do_nothing(index_elements=["user_id"], index_where=text(EMPLOYMENT_ONLY))
         .returning(col(Contract.id)))
     contract_id = inserted.scalar_one_or_none()
@@ -153,11 +175,6 @@ async def create_employment_contract(db: AsyncSession, user_id: int, acceptance:
 async def own_contracts(db: AsyncSession, user_id: int) -> list[Contract]:
     query = (select(Contract).where(col(Contract.user_id) == user_id)
              .order_by(col(Contract.created_at).desc(), col(Contract.id).desc()))
-    return list((await db.exec(query)).all())
-
-
-async def all_contracts(db: AsyncSession) -> list[Contract]:
-    query = select(Contract).order_by(col(Contract.created_at).desc(), col(Contract.id).desc())
     return list((await db.exec(query)).all())
 
 
@@ -250,3 +267,59 @@ async def note_first_view(db: AsyncSession, contract_id: int, user_id: int) -> N
                      .where(col(Contract.id) == contract_id, col(Contract.user_id) == user_id,
                             col(Contract.first_viewed_at).is_(None), col(Contract.status).in_(SIGNABLE_STATUSES))
                      .values(first_viewed_at=utcnow()))
+
+
+# ---- the admin list (issue 17) ------------------------------------------------------------------------
+
+
+# Each sort's column and whether it runs newest (or last) first unless the request says otherwise. Missing
+# dates (expiresAt, signedAt) come last either way (listing.ordered), so those have an index for each direction.
+SORTS: dict[ContractListSort, tuple[ColumnElement[Any], bool]] = {
+    "createdAt": (column(Contract.created_at), True),
+    "title": (column(Contract.title), False),
+    "status": (column(Contract.status), False),
+    "expiresAt": (column(Contract.expires_at), False),
+    "signedAt": (column(Contract.signed_at), True),
+}
+
+
+def _not_past_expiry(now: datetime) -> ColumnElement[bool]:
+    return or_(col(Contract.expires_at).is_(None), col(Contract.expires_at) > now)
+
+
+def status_filter(status: ContractListStatus, now: datetime) -> ColumnElement[bool]:
+    """The rows whose effective_status is ``status`` (or pending/sent for `awaiting`), including those whose
+    expiry has passed but is not written down yet, so the list agrees with the status each row shows. Each
+    branch keeps to one indexed column (status, expires_at), which Postgres combines with a BitmapOr."""
+    status_column, kind = col(Contract.status), col(Contract.kind)
+    if status == "expired":
+        ends = or_(status_column.in_(SIGNABLE_STATUSES), and_(kind == KIND_EMPLOYMENT, status_column == "signed"))
+        return or_(status_column == "expired", and_(col(Contract.expires_at) <= now, ends))
+    if status == "awaiting":
+        return and_(status_column.in_(SIGNABLE_STATUSES), _not_past_expiry(now))
+    if status == "signed":
+        return and_(status_column == "signed", or_(kind != KIND_EMPLOYMENT, _not_past_expiry(now)))
+    if status in SIGNABLE_STATUSES:
+        return and_(status_column == status, _not_past_expiry(now))
+    return status_column == status
+
+
+def _conditions(status: ContractListStatus | None, user_id: int | None, term: str | None) -> list[ColumnElement[bool]]:
+    conditions = [] if status is None else [status_filter(status, utcnow())]
+    if user_id is not None:
+        conditions.append(col(Contract.user_id) == user_id)
+    if term is not None:
+        conditions.append(matches(column(Contract.search_vector), term))
+    return conditions
+
+
+async def admin_page(db: AsyncSession, page: PageParams, response: Response, status: ContractListStatus | None,
+                     user_id: int | None, sort: ContractListSort | None) -> list[Contract]:
+    """One page of every contract, filtered, searched and sorted (X-Total-Count on ``response``). The page's ids
+    come first and then their rows, so a far page skips index entries, not whole contracts with their texts."""
+    conditions = _conditions(status, user_id, page.term)
+    sort_column, newest_first = SORTS[sort or "createdAt"]
+    page_ids = await page_of_ids(db, column(Contract.id), sort_column, conditions, page,
+                                 page.descending("desc" if newest_first else "asc"), response)
+    rows = (await db.exec(select(Contract).where(col(Contract.id).in_(page_ids)))).all()
+    return in_order(rows, page_ids, lambda contract: contract.id)

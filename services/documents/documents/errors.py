@@ -13,11 +13,14 @@ class DocumentsErrorCode(StrEnum):
     FILE_EMPTY = "file_empty"
     ONE_FILE_ONLY = "one_file_only"
     INVALID_DOCUMENT_REQUEST = "invalid_document_request"
+    NOT_REPLACEABLE = "document_not_replaceable"  # replacesDocumentId: not a rejected, not yet replaced document
     # Fields of a document request.
     USER_REQUIRED = "user_required"
     USER_NOT_FOUND = "user_not_found"
     NOT_USERS_APPLICATION = "not_users_application"
     NAME_REQUIRED = "name_required"
+    # The review.
+    REJECTION_REASON_REQUIRED = "rejection_reason_required"
 
 
 ERROR_CODES = service_error_codes(DocumentsErrorCode)

@@ -18,13 +18,14 @@ from portal_common.events import (
 async def on_user_registered(db: AsyncSession, envelope: EventEnvelope) -> None:
     event = read_payload(envelope, UserRegistered)
     await upsert_applicant(db, event.user_id, envelope.occurred_at,
-                           {"full_name": event.full_name, "email": event.email}, {"username": event.username})
+                           {"full_name": event.full_name, "email": event.email, "id_code": event.id_code},
+                           {"username": event.username})
 
 
 async def on_profile_updated(db: AsyncSession, envelope: EventEnvelope) -> None:
     event = read_payload(envelope, ProfileUpdated)
     await upsert_applicant(db, event.user_id, envelope.occurred_at,
-                           {"full_name": event.full_name, "email": event.email})
+                           {"full_name": event.full_name, "email": event.email, "id_code": event.id_code})
 
 
 async def on_application_status_changed(db: AsyncSession, envelope: EventEnvelope) -> None:

@@ -3,8 +3,17 @@ copies a row is validated from the row's attributes; one with more beside the ro
 
 from typing import Any
 
+from documents.lists import is_overdue, tallinn_today
 from documents.models import Applicant, Document, DocumentRequest
-from documents.schemas import AdminDocumentOut, DocumentOut, DocumentRequestOut, DocumentUser
+from documents.schemas import (
+    AdminDocumentOut,
+    AdminDocumentRequestOut,
+    DocumentOut,
+    DocumentRequestOut,
+    DocumentUser,
+    DocumentVersion,
+)
+from documents.service import RequestState
 
 
 def download_path(document_id: int) -> str:
@@ -27,10 +36,30 @@ def document_user(applicant: Applicant | None) -> DocumentUser:
     return DocumentUser.model_validate(applicant, from_attributes=True)
 
 
-def admin_document_out(document: Document, applicant: Applicant | None) -> AdminDocumentOut:
-    return AdminDocumentOut.model_validate({**_shown(document), "user": document_user(applicant)})
+def document_version(document: Document) -> DocumentVersion:
+    return DocumentVersion.model_validate({**_shown(document), "uploaded_at": document.created_at})
 
 
-def request_out(request: DocumentRequest, document_id: int | None) -> DocumentRequestOut:
-    """``document_id``: the newest document uploaded for the request, if any."""
-    return DocumentRequestOut.model_validate({**request.model_dump(), "document_id": document_id})
+def admin_document_out(document: Document, applicant: Applicant | None, request_name: str | None = None,
+                       earlier: list[Document] | None = None) -> AdminDocumentOut:
+    return AdminDocumentOut.model_validate({
+        **_shown(document), "user": document_user(applicant), "request_name": request_name,
+        "earlier_versions": [document_version(version) for version in earlier or []]})
+
+
+def request_out(request: DocumentRequest, state: RequestState | None) -> DocumentRequestOut:
+    """``state``: what the request's documents say of it (None for a request just made)."""
+    return DocumentRequestOut.model_validate({**request.model_dump(), **_state(request, state)})
+
+
+def admin_request_out(request: DocumentRequest, state: RequestState,
+                      applicant: Applicant | None) -> AdminDocumentRequestOut:
+    return AdminDocumentRequestOut.model_validate({**request.model_dump(), **_state(request, state),
+                                                   "user": document_user(applicant)})
+
+
+def _state(request: DocumentRequest, state: RequestState | None) -> dict[str, Any]:
+    if state is None:
+        return {"document_id": None, "overdue": is_overdue(request.due_date, request.status, tallinn_today()),
+                "rejection_reason": None}
+    return {"document_id": state.document_id, "overdue": state.overdue, "rejection_reason": state.rejection_reason}

@@ -3,11 +3,13 @@ requests, and the applicant projection fed by identity's and applications' event
 
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, DateTime, Text
+from sqlalchemy import BigInteger, Column, Computed, DateTime, Index, Text, text
+from sqlalchemy.dialects.postgresql import TSVECTOR
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 from portal_common.clock import utcnow
+from portal_common.listing import SEARCH_VECTOR_SQL
 
 
 class ServiceTable(SQLModel, registry=registry()):
@@ -19,10 +21,35 @@ class ServiceTable(SQLModel, registry=registry()):
 PENDING, APPROVED, REJECTED = "pending", "approved", "rejected"
 # Document request status: open, a document was uploaded for it, then it follows that document's review.
 REQUESTED, SUBMITTED = "requested", "submitted"
+# The request statuses under which the applicant still owes a document (nothing uploaded, or the last upload
+# was rejected): past its due date such a request is overdue.
+OWED_REQUEST_STATES = (REQUESTED, REJECTED)
+MAX_REASON_LENGTH = 1000
+
+
+# Partial indexes of the documents nothing replaced, by name: their columns.
+CURRENT_DOCUMENT_INDEXES = {"created": ("created_at", "id"), "status": ("status", "created_at", "id"),
+                            "name": ("name", "id")}
+
+
+def search_vector_column() -> Column[str]:
+    """The generated ``tsvector`` over ``search_text`` (portal_common.listing); never written by us (the ORM
+    leaves a None out of its INSERT), searched through its GIN index."""
+    return Column("search_vector", TSVECTOR, Computed(SEARCH_VECTOR_SQL, persisted=True), nullable=True)
+
+
+def search_index(table: str) -> Index:
+    return Index(f"ix_{table}_search_vector", "search_vector", postgresql_using="gin")
 
 
 class DocumentRequest(ServiceTable, table=True):
     __tablename__ = "document_requests"
+    __table_args__ = (
+        search_index("document_requests"),
+        Index("ix_document_requests_status_created", "status", "created_at", "id"),
+        Index("ix_document_requests_due_date", "due_date", "id"),
+        Index("ix_document_requests_name", "name", "id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(index=True)
@@ -34,10 +61,23 @@ class DocumentRequest(ServiceTable, table=True):
     created_by: int
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True), index=True)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    search_text: str = Field(default="", sa_type=Text, sa_column_kwargs={"server_default": ""})  # the name
+    search_vector: str | None = Field(default=None, sa_column=search_vector_column())
 
 
 class Document(ServiceTable, table=True):
+    """A document uploaded again in place of a rejected one ``replaces`` it (the older one then names it in
+    ``replaced_by_id``); ``first_version_id`` is the first document of that chain (None on the first itself),
+    so all earlier versions of a page of documents come in one query. The admin lists current versions only:
+    those not replaced."""
+
     __tablename__ = "documents"
+    __table_args__ = (
+        search_index("documents"),
+        # The admin list's sorts and status filter over current versions: its pages and counts read these alone.
+        *(Index(f"ix_documents_current_{name}", *columns, postgresql_where=text("replaced_by_id IS NULL"))
+          for name, columns in CURRENT_DOCUMENT_INDEXES.items()),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(index=True)
@@ -53,6 +93,12 @@ class Document(ServiceTable, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True), index=True)
     reviewed_by: int | None = None
     reviewed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    rejection_reason: str | None = Field(default=None, sa_type=Text)
+    replaces_id: int | None = Field(default=None, foreign_key="documents.id", unique=True)
+    replaced_by_id: int | None = Field(default=None, foreign_key="documents.id", index=True)
+    first_version_id: int | None = Field(default=None, index=True)
+    search_text: str = Field(default="", sa_type=Text, sa_column_kwargs={"server_default": ""})  # names
+    search_vector: str | None = Field(default=None, sa_column=search_vector_column())
 
 
 class Applicant(ServiceTable, table=True):
@@ -61,6 +107,7 @@ class Applicant(ServiceTable, table=True):
     occurredAt), so an older event arriving late never overwrites newer data."""
 
     __tablename__ = "applicants"
+    __table_args__ = (search_index("applicants"),)
 
     user_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     username: str | None = Field(default=None, max_length=150)
@@ -68,3 +115,6 @@ class Applicant(ServiceTable, table=True):
     email: str | None = Field(default=None, max_length=320)
     application_id: int | None = None
     profile_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    id_code: str | None = Field(default=None, max_length=20)
+    search_text: str = Field(default="", sa_type=Text, sa_column_kwargs={"server_default": ""})  # name, e-mail, ID code
+    search_vector: str | None = Field(default=None, sa_column=search_vector_column())

@@ -8,21 +8,33 @@ from typing import Annotated, Any
 from urllib.parse import quote
 
 import anyio.to_thread
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 from minio.error import S3Error
 from urllib3 import BaseHTTPResponse
 
-from documents import service
+from documents import lists, service
 from documents.config import DocumentsSettings
-from documents.mappers import admin_document_out, document_out, request_out
-from documents.schemas import AdminDocumentOut, DocumentOut, DocumentRequestCreate, DocumentRequestOut, ReviewRequest
+from documents.mappers import admin_document_out, admin_request_out, document_out, request_out
+from documents.schemas import (
+    AdminDocumentOut,
+    AdminDocumentRequestOut,
+    DocumentOut,
+    DocumentRequestCreate,
+    DocumentRequestOut,
+    DocumentSort,
+    DocumentStatusFilter,
+    RequestSort,
+    RequestStatusFilter,
+    ReviewRequest,
+)
 from documents.storage import StorageDep
 from documents.uploads import extension
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.errors import ApiError, ErrorCode, error_response, unavailable
+from portal_common.listing import TOTAL_RESPONSES, PageDep
 from portal_common.unit_of_work import SessionDep, UnitOfWorkDep
-from portal_common.validation import ResourceId
+from portal_common.validation import MAX_DB_INT, ResourceId
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api", tags=["documents"])
@@ -44,6 +56,8 @@ UPLOAD_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {"mu
         "name": {"type": "string", "maxLength": 200, "description": "defaults to the file name"},
         "description": {"type": "string", "maxLength": 2000},
         "requestId": {"type": "integer", "description": "the document request this upload fulfils"},
+        "replacesDocumentId": {"type": "integer", "description": "the user's own rejected document this one is "
+                               "uploaded again in place of (its request, if any, is the upload's too)"},
     }}}}}}
 
 
@@ -122,7 +136,7 @@ async def download(document_id: ResourceId, identity: CurrentIdentity, db: Sessi
 
 @router.get("/document-requests", response_model=list[DocumentRequestOut])
 async def list_requests(identity: CurrentIdentity, db: SessionDep) -> list[DocumentRequestOut]:
-    return [request_out(r, document_id) for r, document_id in await service.own_requests(db, identity.user_id)]
+    return [request_out(r, state) for r, state in await service.own_requests(db, identity.user_id)]
 
 
 @router.post("/document-requests", status_code=201, response_model=DocumentRequestOut)
@@ -130,11 +144,36 @@ async def create_request(body: DocumentRequestCreate, admin: AdminIdentity, db: 
     return request_out(await service.create_request(db, admin.user_id, body), None)
 
 
-@router.get("/admin/documents", response_model=list[AdminDocumentOut])
-async def list_all(_: AdminIdentity, db: SessionDep) -> list[AdminDocumentOut]:
-    return [admin_document_out(d, a) for d, a in await service.all_documents(db)]
+UserFilter = Annotated[int | None, Query(alias="userId", ge=1, le=MAX_DB_INT, description="one applicant's")]
+
+
+@router.get("/admin/documents", response_model=list[AdminDocumentOut], responses=TOTAL_RESPONSES)
+async def list_all(_: AdminIdentity, db: SessionDep, page: PageDep, response: Response,
+                   status: DocumentStatusFilter | None = None, user_id: UserFilter = None,
+                   sort: DocumentSort = "uploadedAt") -> list[AdminDocumentOut]:
+    """Current versions (see AdminDocumentOut.earlierVersions), newest first unless sorted otherwise; q finds
+    document and file names and the applicant's name, e-mail and ID code by word beginnings."""
+    rows = await lists.admin_documents(db, page, response, status, user_id, sort)
+    earlier = await lists.earlier_versions(db, [document for document, _, _ in rows])
+    return [admin_document_out(document, applicant, request_name, earlier.get(document.id or 0))
+            for document, applicant, request_name in rows]
+
+
+@router.get("/admin/document-requests", response_model=list[AdminDocumentRequestOut], responses=TOTAL_RESPONSES)
+async def list_all_requests(_: AdminIdentity, db: SessionDep, page: PageDep, response: Response,
+                            status: Annotated[RequestStatusFilter | None, Query(
+                                description="open: nothing uploaded yet; overdue: the due date was before today "
+                                            "(Europe/Tallinn) and the applicant still owes the document (open, "
+                                            "or its last upload rejected)")] = None,
+                            user_id: UserFilter = None,
+                            sort: RequestSort = "createdAt") -> list[AdminDocumentRequestOut]:
+    """Every applicant's document requests, newest first unless sorted otherwise (dueDate: soonest first,
+    undated last); q finds the request's name and the applicant's name, e-mail and ID code."""
+    rows = await lists.admin_requests(db, page, response, status, user_id, sort, lists.tallinn_today())
+    states = await service.request_states(db, [request for request, _ in rows])
+    return [admin_request_out(request, states[request.id or 0], applicant) for request, applicant in rows]
 
 
 @router.put("/admin/documents/{document_id}/status", response_model=DocumentOut)
 async def review(document_id: ResourceId, body: ReviewRequest, admin: AdminIdentity, db: SessionDep) -> DocumentOut:
-    return document_out(await service.review(db, document_id, body.status, admin.user_id))
+    return document_out(await service.review(db, document_id, body.status, body.reason, admin.user_id))

@@ -3,9 +3,10 @@
 from datetime import date, datetime
 from typing import Any, Literal
 
-from pydantic import field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from documents.errors import DocumentsErrorCode
+from documents.models import MAX_REASON_LENGTH
 from portal_common.validation import MAX_DB_INT, CamelModel, ReferenceId, at_most, invalid
 
 MAX_NAME_LENGTH = 200
@@ -23,6 +24,9 @@ class DocumentOut(CamelModel):
     status: str
     created_at: datetime
     size: int
+    rejection_reason: str | None  # why the admin rejected it; None unless rejected
+    replaces_id: int | None  # the rejected document this one was uploaded again in place of
+    replaced_by_id: int | None  # the document uploaded again in place of this rejected one
 
 
 class DocumentUser(CamelModel):
@@ -31,10 +35,24 @@ class DocumentUser(CamelModel):
     email: str | None
 
 
+class DocumentVersion(CamelModel):
+    """An earlier version of a document: one it was uploaded again in place of, after a rejection."""
+
+    id: int
+    file_name: str
+    file_path: str
+    uploaded_at: datetime
+    status: str
+    rejection_reason: str | None
+
+
 class AdminDocumentOut(DocumentOut):
     user_id: int
     user: DocumentUser
     reviewed_at: datetime | None
+    file_name: str
+    request_name: str | None  # the request this upload answers (requestId), if any
+    earlier_versions: list[DocumentVersion]  # oldest first
 
 
 class DocumentRequestOut(CamelModel):
@@ -47,6 +65,12 @@ class DocumentRequestOut(CamelModel):
     status: str
     created_at: datetime
     document_id: int | None
+    overdue: bool  # past its due date (Europe/Tallinn) while the applicant still owes a document
+    rejection_reason: str | None  # why the newest document uploaded for it was rejected, while it is
+
+
+class AdminDocumentRequestOut(DocumentRequestOut):
+    user: DocumentUser
 
 
 class DocumentRequestCreate(CamelModel):
@@ -93,3 +117,23 @@ class DocumentRequestCreate(CamelModel):
 
 class ReviewRequest(CamelModel):
     status: Literal["approved", "rejected"]
+    reason: str | None = Field(default=None, validate_default=True,
+                               description="required to reject (1 to 1000 characters); ignored to approve")
+
+    @field_validator("reason")
+    @classmethod
+    def _reason(cls, v: str | None, info: ValidationInfo) -> str | None:
+        if info.data.get("status") != "rejected":
+            return None
+        v = (v or "").strip()
+        if not v:
+            raise invalid(DocumentsErrorCode.REJECTION_REASON_REQUIRED, "Please give a reason for the rejection")
+        return at_most(v, MAX_REASON_LENGTH, "The reason")
+
+
+# The admin lists' own parameters (beside portal_common.listing's q, order, limit and offset).
+DocumentStatusFilter = Literal["pending", "approved", "rejected"]
+DocumentSort = Literal["uploadedAt", "name", "status"]
+# open: nothing uploaded yet; overdue: see service.OVERDUE.
+RequestStatusFilter = Literal["open", "submitted", "approved", "rejected", "overdue"]
+RequestSort = Literal["createdAt", "dueDate", "name"]

@@ -19,6 +19,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from documents.config import DocumentsSettings
 from documents.errors import DocumentsErrorCode
+from documents.lists import is_overdue, tallinn_today
 from documents.models import (
     PENDING,
     REJECTED,
@@ -48,6 +49,7 @@ from portal_common.auth import Identity
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import DocumentRequested, DocumentReviewed, DocumentUploaded
+from portal_common.listing import search_text
 from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
 from portal_common.unit_of_work import UnitOfWork
@@ -56,7 +58,7 @@ from portal_common.validation import MAX_DB_INT
 # Room for the form's other fields and the multipart framing on top of the file itself.
 FORM_OVERHEAD_BYTES = 64 * 1024
 FIELD_LIMIT_BYTES = 8 * 1024
-TEXT_FIELDS = ("name", "description", "requestId")
+TEXT_FIELDS = ("name", "description", "requestId", "replacesDocumentId")  # the form's fields beside the file
 # Free text a person typed: tab, line feed and carriage return are fine (a description has lines), other
 # control characters are not (Postgres refuses NUL; the rest only disguise or garble what is shown).
 FREE_TEXT_FIELDS = {"name": "Name", "description": "Description"}
@@ -76,9 +78,12 @@ def invalid_field(field: str, code: StrEnum, message: str) -> ApiError:
 
 async def upsert_applicant(db: AsyncSession, user_id: int, occurred_at: datetime, profile: dict[str, Any],
                            account: dict[str, Any] | None = None) -> None:
-    """Profile fields change only when this event is newer than what we hold; ``account`` fields (the
-    username) only come with the registration and are always taken."""
-    await upsert_if_newer(db, Applicant, {"user_id": user_id}, "profile_at", occurred_at, profile, account)
+    """Profile fields (full_name, email, id_code) change only when this event is newer than what we hold, and
+    with them what the applicant is found by; ``account`` fields (the username) only come with the
+    registration and are always taken."""
+    found_by = search_text(profile.get("full_name"), profile.get("email"), profile.get("id_code"))
+    await upsert_if_newer(db, Applicant, {"user_id": user_id}, "profile_at", occurred_at,
+                          {**profile, "search_text": found_by}, account)
 
 
 async def note_application(db: AsyncSession, user_id: int, application_id: int) -> None:
@@ -99,28 +104,44 @@ async def own_documents(db: AsyncSession, user_id: int) -> Sequence[Document]:
     return (await db.exec(select(Document).where(col(Document.user_id) == user_id).order_by(*NEWEST_FIRST))).all()
 
 
-async def all_documents(db: AsyncSession) -> list[tuple[Document, Applicant | None]]:
-    rows = await db.exec(select(Document, Applicant).join(Applicant, col(Applicant.user_id) == col(Document.user_id),
-                                                          isouter=True).order_by(*NEWEST_FIRST))
-    return [(document, applicant) for document, applicant in rows.all()]
-
-
-async def latest_documents(db: AsyncSession, request_ids: list[int]) -> dict[int, int]:
-    """request id -> id of the newest document uploaded for it."""
+async def latest_documents(db: AsyncSession, request_ids: list[int]) -> dict[int, Document]:
+    """request id -> the newest document uploaded for it."""
     if not request_ids:
         return {}
-    rows = await db.exec(select(col(Document.request_id), func.max(col(Document.id)))
-                         .where(col(Document.request_id).in_(request_ids)).group_by(col(Document.request_id)))
-    return {request_id: document_id for request_id, document_id in rows.all()
-            if request_id is not None and document_id is not None}
+    rows = await db.exec(select(Document).where(col(Document.request_id).in_(request_ids))
+                         .distinct(col(Document.request_id))
+                         .order_by(col(Document.request_id), col(Document.id).desc()))
+    return {document.request_id: document for document in rows.all() if document.request_id is not None}
 
 
-async def own_requests(db: AsyncSession, user_id: int) -> list[tuple[DocumentRequest, int | None]]:
-    """The user's requests, newest first, each with the id of the newest document uploaded for it."""
+@dataclass(frozen=True)
+class RequestState:
+    """What a request's body shows beside the request itself."""
+
+    document_id: int | None  # the newest document uploaded for it
+    overdue: bool
+    rejection_reason: str | None  # why that document was rejected, while the request stands rejected
+
+
+async def request_states(db: AsyncSession, requests: Sequence[DocumentRequest]) -> dict[int, RequestState]:
+    latest = await latest_documents(db, [r.id for r in requests if r.id is not None])
+    today = tallinn_today()
+    states: dict[int, RequestState] = {}
+    for request in requests:
+        assert request.id is not None
+        document = latest.get(request.id)
+        reason = document.rejection_reason if document is not None and request.status == REJECTED else None
+        states[request.id] = RequestState(document.id if document else None,
+                                          is_overdue(request.due_date, request.status, today), reason)
+    return states
+
+
+async def own_requests(db: AsyncSession, user_id: int) -> list[tuple[DocumentRequest, RequestState]]:
+    """The user's requests, newest first."""
     requests = (await db.exec(select(DocumentRequest).where(col(DocumentRequest.user_id) == user_id)
                               .order_by(col(DocumentRequest.created_at).desc(), col(DocumentRequest.id).desc()))).all()
-    latest = await latest_documents(db, [r.id for r in requests if r.id is not None])
-    return [(r, latest.get(r.id or 0)) for r in requests]
+    states = await request_states(db, requests)
+    return [(r, states[r.id or 0]) for r in requests]
 
 
 async def downloadable(db: AsyncSession, identity: Identity, document_id: int) -> Document:
@@ -152,7 +173,8 @@ async def create_request(db: AsyncSession, admin_id: int, body: DocumentRequestC
     assert body.user_id is not None and body.name is not None  # the schema's validators make sure
     await check_references(db, body.user_id, body.application_id)
     request = DocumentRequest(user_id=body.user_id, application_id=body.application_id, name=body.name,
-                              description=body.description, due_date=body.due_date, created_by=admin_id)
+                              description=body.description, due_date=body.due_date, created_by=admin_id,
+                              search_text=search_text(body.name))
     db.add(request)
     await db.flush()
     assert request.id is not None
@@ -162,13 +184,15 @@ async def create_request(db: AsyncSession, admin_id: int, body: DocumentRequestC
     return request
 
 
-async def review(db: AsyncSession, document_id: int, status: str, admin_id: int) -> Document:
+async def review(db: AsyncSession, document_id: int, status: str, reason: str | None, admin_id: int) -> Document:
+    """``reason``: why it is rejected (the schema requires one to reject); shown to the applicant."""
     document = (await db.exec(select(Document).where(col(Document.id) == document_id).with_for_update())).first()
     if document is None:
         raise not_found()
     if document.status != PENDING:
         raise ApiError(409, ErrorCode.CONFLICT, f"This document was already {document.status}")
     document.status, document.reviewed_by, document.reviewed_at = status, admin_id, utcnow()
+    document.rejection_reason = reason if status == REJECTED else None
     db.add(document)
     if document.request_id is not None:
         request = (await db.exec(select(DocumentRequest).where(col(DocumentRequest.id) == document.request_id)
@@ -204,19 +228,46 @@ async def _open_request(db: AsyncSession, user_id: int, request_id: int, lock: b
     return request
 
 
-def _request_id(form: dict[str, str]) -> int | None:
-    raw = form.get("requestId", "").strip()
+async def _replaceable(db: AsyncSession, user_id: int, document_id: int, lock: bool) -> Document:
+    """The user's own rejected document that nothing replaced yet; another's does not exist for them."""
+    query = select(Document).where(col(Document.id) == document_id, col(Document.user_id) == user_id)
+    document = (await db.exec(query.with_for_update() if lock else query)).first()
+    if document is None:
+        raise not_found()
+    if document.status != REJECTED or document.replaced_by_id is not None:
+        raise invalid_field("replacesDocumentId", DocumentsErrorCode.NOT_REPLACEABLE,
+                            "Only a rejected document can be uploaded again, and only once")
+    return document
+
+
+async def _rejected_answer(db: AsyncSession, request_id: int) -> Document | None:
+    """The request's newest document if it was rejected and nothing replaced it: a new upload for the
+    request replaces it."""
+    newest = (await db.exec(select(Document).where(col(Document.request_id) == request_id)
+                            .order_by(col(Document.id).desc()).limit(1).with_for_update())).first()
+    if newest is None or newest.status != REJECTED or newest.replaced_by_id is not None:
+        return None
+    return newest
+
+
+# The form's id fields: what a value that is no id answers.
+REFERENCE_FIELDS = {"requestId": (DocumentsErrorCode.INVALID_DOCUMENT_REQUEST, "Invalid document request"),
+                    "replacesDocumentId": (DocumentsErrorCode.NOT_REPLACEABLE, "Invalid document")}
+
+
+def _reference_id(form: dict[str, str], field: str) -> int | None:
+    raw = form.get(field, "").strip()
     if not raw or raw in ("null", "undefined"):
         return None
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 10 and 1 <= int(raw) <= MAX_DB_INT):
-        raise invalid_field("requestId", DocumentsErrorCode.INVALID_DOCUMENT_REQUEST, "Invalid document request")
+        raise invalid_field(field, *REFERENCE_FIELDS[field])
     return int(raw)
 
 
 def _form_value(field: str, raw: bytes) -> str:
     label = FREE_TEXT_FIELDS.get(field)
     if label is None:
-        return raw.decode("utf-8", "replace")  # requestId: anything but digits is refused anyway
+        return raw.decode("utf-8", "replace")  # the ids: anything but digits is refused anyway
     try:
         value = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -326,10 +377,7 @@ async def _receive_form(reader: MultipartReader, identity: Identity, unit_of_wor
         if part.name == "file" and part.file_name:  # a browser sends filename="" when none was chosen
             if stored is not None:
                 raise invalid_field("file", DocumentsErrorCode.ONE_FILE_ONLY, "Upload one file at a time")
-            request_id = _request_id(form)
-            if request_id is not None:  # the form named the request first: refuse before storing anything
-                await _open_request(db, identity.user_id, request_id, lock=False)
-                await db.rollback()  # give the connection back while the file streams
+            await _check_references(db, identity.user_id, form)
             stored = await _store_file(reader, part.file_name, storage, limit)
             unit_of_work.on_rollback(partial(_remove_quietly, storage, stored.key))
         elif part.file_name is None and part.name in TEXT_FIELDS:
@@ -340,28 +388,72 @@ async def _receive_form(reader: MultipartReader, identity: Identity, unit_of_wor
     if stored is None:
         raise invalid_field("file", DocumentsErrorCode.FILE_REQUIRED, "Please select a file to upload.")
     name, description = _name_and_description(form, stored.file_name)
-    return await _record_upload(db, identity.user_id, stored, name, description, _request_id(form), quota)
+    references = _References(_reference_id(form, "requestId"), _reference_id(form, "replacesDocumentId"))
+    return await _record_upload(db, identity.user_id, stored, name, description, references, quota)
+
+
+async def _check_references(db: AsyncSession, user_id: int, form: dict[str, str]) -> None:
+    """What the form named before the file is refused before anything is stored (checked again, locked,
+    when the document is recorded)."""
+    request_id, replaces_id = _reference_id(form, "requestId"), _reference_id(form, "replacesDocumentId")
+    if request_id is not None:
+        await _open_request(db, user_id, request_id, lock=False)
+    if replaces_id is not None:
+        await _replaceable(db, user_id, replaces_id, lock=False)
+    if request_id is not None or replaces_id is not None:
+        await db.rollback()  # give the connection back while the file streams
+
+
+@dataclass(frozen=True)
+class _References:
+    request_id: int | None
+    replaces_id: int | None
+
+
+async def _answered_request(db: AsyncSession, user_id: int, references: _References,
+                            replaced: Document | None) -> DocumentRequest | None:
+    """The request the upload answers: the one named, or the one of the document it replaces."""
+    request_id = references.request_id
+    if replaced is not None:
+        if request_id is not None and request_id != replaced.request_id:
+            raise invalid_field("replacesDocumentId", DocumentsErrorCode.NOT_REPLACEABLE,
+                                "This document was not uploaded for this request")
+        request_id = replaced.request_id
+    if request_id is None:
+        return None
+    request = await _open_request(db, user_id, request_id, lock=True)
+    request.status, request.updated_at = SUBMITTED, utcnow()
+    db.add(request)
+    return request
 
 
 async def _record_upload(db: AsyncSession, user_id: int, stored: StoredFile, name: str, description: str | None,
-                         request_id: int | None, quota: Quota) -> Document:
+                         references: _References, quota: Quota) -> Document:
+    """A document uploaded again in place of a rejected one (named in replacesDocumentId, or the rejected
+    answer of the request it answers) becomes that one's next version."""
     await lock_account(db, user_id)  # held to the commit: the account's other uploads wait here
     quota.check_room_for(await usage_of(db, user_id), stored.size)
-    application_id: int | None = None
-    if request_id is not None:
-        request = await _open_request(db, user_id, request_id, lock=True)
-        request.status, request.updated_at = SUBMITTED, utcnow()
-        db.add(request)
-        application_id = request.application_id
+    replaced = (await _replaceable(db, user_id, references.replaces_id, lock=True)
+                if references.replaces_id is not None else None)
+    request = await _answered_request(db, user_id, references, replaced)
+    if replaced is None and request is not None and request.id is not None:
+        replaced = await _rejected_answer(db, request.id)
+    application_id = request.application_id if request is not None else None
     if application_id is None:
         applicant = await db.get(Applicant, user_id)
         application_id = applicant.application_id if applicant else None
+    request_id = request.id if request is not None else None
     document = Document(user_id=user_id, application_id=application_id, request_id=request_id, name=name,
                         description=description, file_name=stored.file_name, file_type=stored.kind.mime_type,
-                        size=stored.size, object_key=stored.key)
+                        size=stored.size, object_key=stored.key, search_text=search_text(name, stored.file_name))
+    if replaced is not None:
+        document.replaces_id, document.first_version_id = replaced.id, replaced.first_version_id or replaced.id
     db.add(document)
     await db.flush()
     assert document.id is not None
+    if replaced is not None:
+        replaced.replaced_by_id = document.id
+        db.add(replaced)
     add_event(db, DocumentUploaded(document_id=document.id, user_id=user_id, application_id=application_id,
                                    request_id=request_id, name=name, file_type=document.file_type,
                                    size=document.size))

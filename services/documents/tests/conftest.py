@@ -16,7 +16,7 @@ import pytest
 from minio import Minio
 from stack import BIN
 
-from conftest import eventually
+from conftest import Applicant, eventually
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 
 SERVICE = "documents"
@@ -174,3 +174,20 @@ def storage(stack: Any) -> Iterator[StorageControl]:
         yield control
     finally:
         control.resume()  # the rest of the suite needs the store, whatever happened
+
+
+@pytest.fixture
+def application_of(documents_db: Any, eventually: Any) -> Callable[[Applicant], int]:
+    def find(applicant: Applicant) -> int:
+        """The applicant's application (what the admin's request dialog offers), once documents knows it
+        from applications.created."""
+        application_id = int(applicant.client.get("/api/application").json()["application"]["id"])
+
+        def known() -> bool:
+            row = documents_db.execute("select application_id from applicants where user_id = %s",
+                                       (applicant.user["id"],)).fetchone()
+            return row is not None and row[0] == application_id
+
+        eventually(known, what="applications.created reached documents")
+        return application_id
+    return find

@@ -24,9 +24,9 @@ ZIP = b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00" + b"[Content_Types].xml
 ELF = b"\x7fELF\x02\x01\x01\x00" + b"\x00" * 56
 PE = b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00" + b"\x00" * 48
 DOCUMENT_FIELDS = {"id", "applicationId", "requestId", "name", "description", "fileType", "filePath", "status",
-                   "createdAt", "size"}
+                   "createdAt", "size", "rejectionReason", "replacesId", "replacedById"}
 REQUEST_FIELDS = {"id", "userId", "applicationId", "name", "description", "dueDate", "status", "createdAt",
-                  "documentId"}
+                  "documentId", "overdue", "rejectionReason"}
 Upload = Callable[..., httpx.Response]
 
 
@@ -252,6 +252,7 @@ def test_downloads_are_for_the_owner_and_admins_only(make_applicant: Any, upload
 def test_anonymous_calls_are_401(client: httpx.Client) -> None:
     for method, path in [("GET", "/api/documents"), ("POST", "/api/documents"), ("GET", "/api/document-requests"),
                          ("POST", "/api/document-requests"), ("GET", "/api/admin/documents"),
+                         ("GET", "/api/admin/document-requests"),
                          ("PUT", "/api/admin/documents/1/status")]:
         assert client.request(method, path).status_code == 401, (method, path)
 
@@ -291,23 +292,6 @@ def test_a_cross_site_upload_is_refused(make_applicant: Any) -> None:
 
 # ---- requests and review ----------------------------------------------------------------------------------
 
-@pytest.fixture
-def application_of(documents_db: Any, eventually: Any) -> Callable[[Applicant], int]:
-    def find(applicant: Applicant) -> int:
-        """The applicant's application (what the admin's request dialog offers), once documents knows it
-        from applications.created."""
-        application_id = int(applicant.client.get("/api/application").json()["application"]["id"])
-
-        def known() -> bool:
-            row = documents_db.execute("select application_id from applicants where user_id = %s",
-                                       (applicant.user["id"],)).fetchone()
-            return row is not None and row[0] == application_id
-
-        eventually(known, what="applications.created reached documents")
-        return application_id
-    return find
-
-
 def request_document(admin: httpx.Client, user_id: int, application_id: int | None, **body: Any) -> dict[str, Any]:
     response = admin.post("/api/document-requests", json={"userId": user_id, "applicationId": application_id,
                                                           "name": "ID card", "description": "Both sides",
@@ -338,7 +322,8 @@ def test_a_request_is_fulfilled_reviewed_and_refulfilled_after_rejection(
     waiting = upload(applicant.client, "id.png", PNG, requestId=str(created["id"]))
     assert waiting.status_code == 409 and waiting.json()["code"] == "conflict"
 
-    rejected = admin_client.put(f"/api/admin/documents/{first_doc['id']}/status", json={"status": "rejected"})
+    rejected = admin_client.put(f"/api/admin/documents/{first_doc['id']}/status",
+                                json={"status": "rejected", "reason": "Blurred"})
     assert rejected.status_code == 200 and rejected.json()["status"] == "rejected"
     assert applicant.client.get("/api/document-requests").json()[0]["status"] == "rejected"
 
@@ -353,7 +338,8 @@ def test_a_request_is_fulfilled_reviewed_and_refulfilled_after_rejection(
     statuses = {d["id"]: d["status"] for d in applicant.client.get("/api/documents").json()}
     assert statuses == {first_doc["id"]: "rejected", second.json()["id"]: "approved"}
 
-    again = admin_client.put(f"/api/admin/documents/{second.json()['id']}/status", json={"status": "rejected"})
+    again = admin_client.put(f"/api/admin/documents/{second.json()['id']}/status",
+                             json={"status": "rejected", "reason": "Too late"})
     assert again.status_code == 409 and again.json()["code"] == "conflict"
     closed = upload(applicant.client, "late.png", PNG, requestId=str(created["id"]))
     assert closed.status_code == 409
@@ -470,7 +456,8 @@ def test_the_admin_list_shows_everyones_documents_with_user_names(make_applicant
         return entry if entry["user"]["fullName"] else None
 
     entry = eventually(listed, what="the registration event reached documents")
-    assert entry == {**document, "userId": applicant.user["id"], "reviewedAt": None,
+    assert entry == {**document, "userId": applicant.user["id"], "reviewedAt": None, "fileName": "a.pdf",
+                     "requestName": None, "earlierVersions": [],
                      "user": {"fullName": "Kati Karu", "username": applicant.user["username"],
                               "email": applicant.user["email"]}}
     assert admin_client.get("/api/admin/documents").json()[0]["id"] >= document["id"]  # newest first

@@ -1,6 +1,7 @@
 """Bodies of the contact form and the admin inbox (spec §3 Message, §5 Contact)."""
 
 from datetime import datetime
+from typing import Literal
 
 from pydantic import field_validator
 
@@ -38,6 +39,11 @@ class ContactRequest(CamelModel):
     def _message(cls, v: str) -> str:
         message = at_least(v, 10, MessagesErrorCode.MESSAGE_TOO_SHORT, "Message must be at least 10 characters")
         return at_most(message, MAX_MESSAGE_LENGTH, "Message")
+
+
+# The admin inbox's filters and sorts (issue 17).
+MessageListStatus = Literal["unread", "read"]
+MessageListSort = Literal["createdAt", "name", "subject"]
 
 
 class ContactAccepted(CamelModel):

@@ -1,13 +1,18 @@
 """messages' rules: store what a visitor sent (and announce it), list it, mark it read."""
 
+from typing import Any
+
+from fastapi import Response
+from sqlalchemy import ColumnElement, func
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from messages.models import Message
-from messages.schemas import ContactRequest
+from messages.schemas import ContactRequest, MessageListSort, MessageListStatus
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import MessageReceived
+from portal_common.listing import PageParams, column, in_order, matches, page_of_ids
 from portal_common.outbox import add_event
 
 
@@ -21,8 +26,35 @@ async def receive(db: AsyncSession, body: ContactRequest) -> Message:
     return message
 
 
-async def newest_first(db: AsyncSession) -> list[Message]:
-    return list((await db.exec(select(Message).order_by(col(Message.created_at).desc(), col(Message.id).desc()))).all())
+# Each sort's expression (names and subjects case-insensitively, as their indexes) and whether it runs newest
+# first unless the request says otherwise (none is ever null: listing.ordered adds no NULLS LAST).
+SORTS: dict[MessageListSort, tuple[ColumnElement[Any], bool]] = {
+    "createdAt": (column(Message.created_at), True),
+    "name": (func.lower(column(Message.name)), False),
+    "subject": (func.lower(column(Message.subject)), False),
+}
+
+
+def _conditions(status: MessageListStatus | None, email: str | None, term: str | None) -> list[ColumnElement[bool]]:
+    conditions: list[ColumnElement[bool]] = [] if status is None else [col(Message.is_read).is_(status == "read")]
+    if email is not None:
+        conditions.append(func.lower(col(Message.email)) == func.lower(email.strip()))
+    if term is not None:
+        conditions.append(matches(column(Message.search_vector), term))
+    return conditions
+
+
+async def admin_page(db: AsyncSession, page: PageParams, response: Response, status: MessageListStatus | None,
+                     email: str | None, sort: MessageListSort | None) -> list[Message]:
+    """One page of the inbox, filtered, searched and sorted (X-Total-Count on ``response``); ``email`` keeps
+    the messages sent from that address, whatever its case. The page's ids come first and then their rows, so a
+    far page skips index entries, not whole messages."""
+    conditions = _conditions(status, email, page.term)
+    sort_column, newest_first = SORTS[sort or "createdAt"]
+    page_ids = await page_of_ids(db, column(Message.id), sort_column, conditions, page,
+                                 page.descending("desc" if newest_first else "asc"), response)
+    rows = (await db.exec(select(Message).where(col(Message.id).in_(page_ids)))).all()
+    return in_order(rows, page_ids, lambda message: message.id)
 
 
 async def mark_read(db: AsyncSession, message_id: int, admin_id: int) -> Message:

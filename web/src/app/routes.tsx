@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
 import { AdminPage } from '@/app/pages/AdminPage';
+import { ApplicationFilePage } from '@/app/pages/ApplicationFilePage';
 import { DashboardPage } from '@/app/pages/DashboardPage';
 import { LandingPage } from '@/app/pages/LandingPage';
 import { AppLayout } from '@/components/layout/AppLayout';
-import { ApplicationDetailPage } from '@/features/admin-applications';
 import { AuthPage } from '@/features/auth/components/AuthPage';
 import { LegalPage } from '@/features/legal/LegalPage';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
             <RequireAuth adminOnly />
           </RequireNumericParam>
         ),
-        children: [{ index: true, element: <ApplicationDetailPage /> }],
+        children: [{ index: true, element: <ApplicationFilePage /> }],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -45,6 +45,30 @@ export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown
   return (await res.json()) as T;
 }
 
+/** One page of a server-paged list: its rows and how many match in all. */
+export interface ApiPage<T> {
+  items: T[];
+  /** All matches before limit/offset: the X-Total-Count header, else the number of rows received. */
+  total: number;
+}
+
+/** The X-Total-Count header as a number, or null when missing or not a whole number. */
+export function totalCount(res: Response): number | null {
+  const raw = res.headers.get('X-Total-Count');
+  return raw !== null && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : null;
+}
+
+/**
+ * GET one page of an admin list (issue 17: `?q=&status=&sort=&order=&limit=&offset=`, total in X-Total-Count)
+ * with the session cookie; any non-OK status throws an ApiError.
+ */
+export async function apiGetPage<T>(url: string, signal?: AbortSignal): Promise<ApiPage<T>> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  const items = (await res.json()) as T[];
+  return { items, total: totalCount(res) ?? items.length };
+}
+
 export interface ParsedApiError {
   status: number | null;
   message: string;

@@ -1,11 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AdminApplicationsTab } from '@/features/admin-applications';
 import { AdminContractsTab } from '@/features/contracts';
 import { AdminDocumentsTab } from '@/features/documents';
 import { MessagesTab } from '@/features/messages';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { apiGetPage } from '@/lib/api-client';
 
 export const ADMIN_TABS = ['applications', 'documents', 'contracts', 'messages'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -14,22 +18,84 @@ function isAdminTab(value: string | null): value is AdminTab {
   return value !== null && (ADMIN_TABS as readonly string[]).includes(value);
 }
 
-/** The tab comes from ?tab=… so links and tests can open one; applications is the default (spec §2). */
+/**
+ * The tab comes from ?tab=… so links and tests can open one; applications is the default (spec §2). The
+ * rest of the URL is the open tab's list state (issue 17), so another tab starts from a clean URL.
+ */
 function useAdminTab(): [AdminTab, (tab: string) => void] {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: AdminTab = isAdminTab(raw) ? raw : 'applications';
   const setTab = (next: string) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'applications') updated.delete('tab');
-        else updated.set('tab', next);
-        return updated;
-      },
-      { replace: true },
-    );
+    setParams(next === 'applications' ? {} : { tab: next }, { replace: true });
   return [tab, setTab];
+}
+
+/**
+ * The overview's counts (issue 17): each is the X-Total-Count of its list filtered by status, and opens that
+ * list. The URLs start like the lists' own, so the features' invalidation after a change refreshes them.
+ */
+export const OVERVIEW_COUNTS = [
+  { id: 'pendingApplications', api: '/api/admin/applications?status=pending&limit=1', link: '/admin?status=pending' },
+  { id: 'applicationsInReview', api: '/api/admin/applications?status=in_review&limit=1', link: '/admin?status=in_review' },
+  { id: 'pendingDocuments', api: '/api/admin/documents?status=pending&limit=1', link: '/admin?tab=documents&status=pending' },
+  {
+    id: 'overdueRequests',
+    api: '/api/admin/document-requests?status=overdue&limit=1',
+    link: '/admin?tab=documents&view=requests&status=overdue',
+  },
+  { id: 'awaitingContracts', api: '/api/admin/contracts?status=awaiting&limit=1', link: '/admin?tab=contracts&status=awaiting' },
+  { id: 'unreadMessages', api: '/api/admin/messages?status=unread&limit=1', link: '/admin?tab=messages&status=unread' },
+] as const;
+
+type OverviewCount = (typeof OVERVIEW_COUNTS)[number];
+
+function AdminOverview() {
+  const { t } = useTranslation('admin');
+  return (
+    <section aria-labelledby="admin-overview-title" className="mt-8">
+      <h2 id="admin-overview-title" className="sr-only">
+        {t('overview.title')}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {OVERVIEW_COUNTS.map((count) => (
+          <li key={count.id} className="flex">
+            <OverviewTile count={count} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OverviewTile({ count }: { count: OverviewCount }) {
+  const { t, i18n } = useTranslation('admin');
+  const total = useQuery({
+    queryKey: [count.api],
+    queryFn: async ({ signal }) => (await apiGetPage<unknown>(count.api, signal)).total,
+  });
+  const label = t(`overview.${count.id}`);
+  return (
+    <Link
+      to={count.link}
+      data-testid="overview-tile"
+      className="flex w-full flex-col justify-between gap-2 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-primary-200 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500"
+    >
+      <span className="text-2xl font-bold tabular-nums text-slate-900">
+        {total.isPending ? (
+          <Spinner label={t('overview.loading')} className="[&_svg]:h-5 [&_svg]:w-5" />
+        ) : total.error ? (
+          <span className="inline-flex items-center gap-1 text-sm font-medium text-danger-700">
+            <AlertCircle className="h-4 w-4" aria-hidden="true" />
+            {t('overview.failed')}
+          </span>
+        ) : (
+          new Intl.NumberFormat(i18n.language).format(total.data)
+        )}
+      </span>
+      <span className="text-sm leading-snug text-slate-600">{label}</span>
+    </Link>
+  );
 }
 
 /** The admin panel (spec §2): title, subtitle and four tabs. */
@@ -42,6 +108,7 @@ export function AdminPage() {
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
       <p className="mt-2 text-slate-600">{t('subtitle')}</p>
+      <AdminOverview />
       <Tabs value={tab} onValueChange={setTab} className="mt-8">
         <TabsList aria-label={t('tabsLabel')} className="grid grid-cols-2 sm:flex">
           {ADMIN_TABS.map((value) => (

@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataTableColumn, type DataTableProps, type DataTableSort } from './data-table';
+import i18n from '@/test/i18n';
+import { DataTable, pageWindow, type DataTableColumn, type DataTableProps, type DataTableSort } from './data-table';
 
 interface Person {
   id: number;
@@ -183,5 +184,74 @@ describe('DataTable (design.md: tables become stacked cards on a phone)', () => 
     expect(within(nav).getByRole('button', { name: 'Next' })).toBeDisabled();
     await user.click(within(nav).getByRole('button', { name: 'Previous' }));
     expect(within(nav).getByText('21–40 of 45')).toBeInTheDocument();
+  });
+
+  it('offers page numbers: the first, the last and the neighbours of the current page, keyboard-usable', async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn<(page: number) => void>();
+    renderTable({ pagination: { page: 4, pageSize: 2, total: 20, onPageChange, label: 'Pages of people' } });
+    const nav = screen.getByRole('navigation', { name: 'Pages of people' });
+    const pages = within(nav).getAllByRole('button', { name: /^Page / });
+    expect(pages.map((button) => button.textContent)).toEqual(['1', '4', '5', '6', '10']);
+    expect(within(nav).getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('button', { name: 'Page 4' })).not.toHaveAttribute('aria-current');
+    within(nav).getByRole('button', { name: 'Page 10' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onPageChange).toHaveBeenLastCalledWith(9);
+    await user.click(within(nav).getByRole('button', { name: 'Page 1' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(0);
+  });
+
+  it('windows long page lists with gaps', () => {
+    expect(pageWindow(0, 1)).toEqual([0]);
+    expect(pageWindow(0, 3)).toEqual([0, 1, 2]);
+    expect(pageWindow(0, 247)).toEqual([0, 1, null, 246]);
+    expect(pageWindow(120, 247)).toEqual([0, null, 119, 120, 121, null, 246]);
+    expect(pageWindow(2, 5)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('writes the range in the reader\'s number format (1–50 of 12 345)', async () => {
+    await i18n.changeLanguage('et');
+    const rows = Array.from({ length: 50 }, (_, i) => ({ ...PEOPLE[0], id: i }));
+    renderTable({ rows, pagination: { page: 0, pageSize: 50, total: 12345, onPageChange: vi.fn(), label: 'Lehed' } });
+    const nav = screen.getByRole('navigation', { name: 'Lehed' });
+    expect(within(nav).getByText('1–50 / 12 345')).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Lehekülg 247' })).toHaveTextContent('247');
+  });
+
+  it('has a search box and a filter slot that stay while the rows load, fail or are none', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn<(text: string) => void>();
+    const search = { value: 'Ta', onChange, label: 'Search people', placeholder: 'Name or city' };
+    const filters = <label>Status<select /></label>;
+    const status = { isLoading: true, error: null, loadingLabel: 'Loading people…', errorTitle: 'Could not load people' };
+    const { rerender } = renderTable({ rows: undefined, status, search, filters });
+    expect(screen.getByRole('searchbox', { name: 'Search people' })).toHaveValue('Ta');
+    expect(screen.getByRole('searchbox')).toHaveAttribute('placeholder', 'Name or city');
+    expect(screen.getByLabelText('Status')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox'), 'r');
+    expect(onChange).toHaveBeenLastCalledWith('Tar');
+
+    const failed = { ...status, isLoading: false, error: new Error('Database is down') };
+    rerender(<DataTable columns={COLUMNS} rows={undefined} rowKey={(p) => p.id} status={failed} search={search} filters={filters} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Database is down');
+    expect(screen.getByRole('searchbox', { name: 'Search people' })).toBeInTheDocument();
+
+    rerender(
+      <DataTable columns={COLUMNS} rows={[]} rowKey={(p) => p.id} empty={<p>Nobody matches</p>} search={search} filters={filters} />,
+    );
+    expect(screen.getByText('Nobody matches')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search people' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toBeInTheDocument();
+  });
+
+  it('offers the first page when a shared link points past the last one', async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn<(page: number) => void>();
+    renderTable({ rows: [], empty: <p>Nobody yet</p>, pagination: { page: 9, pageSize: 20, total: 45, onPageChange, label: 'Pages' } });
+    expect(screen.queryByText('Nobody yet')).not.toBeInTheDocument();
+    expect(screen.getByText('This page has no rows: the list is shorter now.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(onPageChange).toHaveBeenCalledWith(0);
   });
 });

@@ -1,9 +1,9 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
 import { useId, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
-import { inputClasses } from './input';
+import { Input, inputClasses } from './input';
 import { Label } from './label';
 import { QueryState } from './query-state';
 import {
@@ -21,6 +21,10 @@ import {
  * becomes stacked cards on phones (responsive-table.tsx), with the loading, failure and empty states
  * of its query. Sorting and paging are controlled by the caller, so they can happen on the server:
  * the table only shows the current sort and page and reports what the user asks for.
+ *
+ * Server-paged mode (issue 17) is these controlled props together: `sort`/`onSortChange`, `pagination`,
+ * `search` and `filters`, `stale` while the next page loads. hooks/use-list-params.ts keeps them in the URL
+ * and gives them all at once (`list.tableProps(...)`). Without them the table is a plain list of its rows.
  */
 
 export type SortDirection = 'asc' | 'desc';
@@ -81,7 +85,24 @@ export interface DataTablePagination {
   label: string;
 }
 
-export interface DataTableProps<Row> {
+export interface DataTableSearch {
+  /** The text in the box (ahead of the search the rows answer while the user types). */
+  value: string;
+  onChange: (text: string) => void;
+  label: string;
+  placeholder?: string;
+}
+
+/** The props of server-paged mode that hooks/use-list-params.ts provides. */
+export interface DataTableServerProps {
+  sort?: DataTableSort | null;
+  onSortChange?: (sort: DataTableSort) => void;
+  pagination?: DataTablePagination;
+  /** A search box above the table, there in every state (loading, empty, failed). */
+  search?: DataTableSearch;
+}
+
+export interface DataTableProps<Row> extends DataTableServerProps {
   columns: readonly DataTableColumn<Row>[];
   /** The rows of the current page; undefined while they load. */
   rows: readonly Row[] | undefined;
@@ -105,19 +126,18 @@ export interface DataTableProps<Row> {
   standalone?: boolean;
   /** The rows shown are the previous page's or search's while the next ones load. */
   stale?: boolean;
-  sort?: DataTableSort | null;
-  onSortChange?: (sort: DataTableSort) => void;
-  pagination?: DataTablePagination;
+  /** Filter controls beside the search box (e.g. a FilterSelect of statuses), there in every state. */
+  filters?: ReactNode;
 }
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { rows, status, empty, standalone, stale, pagination } = props;
-  return (
+  const { rows, status, empty, standalone, stale, pagination, search, filters } = props;
+  const table = (
     <QueryState
       query={{ data: rows, isLoading: status?.isLoading ?? false, error: status?.error }}
       loadingLabel={status?.loadingLabel ?? ''}
       errorTitle={status?.errorTitle ?? ''}
-      empty={empty}
+      empty={pagination && isPastLastPage(pagination, rows) ? <PastLastPage {...pagination} /> : empty}
       framed={standalone}
     >
       {(shown) => (
@@ -130,6 +150,40 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </div>
       )}
     </QueryState>
+  );
+  if (!search && !filters) return table;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        {search && <SearchBox {...search} />}
+        {filters}
+      </div>
+      {table}
+    </div>
+  );
+}
+
+function SearchBox({ value, onChange, label, placeholder }: DataTableSearch) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:min-w-64">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <Input
+          id={id}
+          type="search"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          className="pl-9"
+          autoComplete="off"
+        />
+      </div>
+    </div>
   );
 }
 
@@ -252,18 +306,71 @@ function PhoneSort<Row>({ columns, sort, onSortChange }: DataTableProps<Row>) {
   );
 }
 
-function Pagination({ page, pageSize, total, onPageChange, label, shown }: DataTablePagination & { shown: number }) {
+/** A shared link or a shrunken result can point past the last page: the server answers no rows but a total. */
+function isPastLastPage(pagination: DataTablePagination, rows: readonly unknown[] | undefined): boolean {
+  return rows !== undefined && rows.length === 0 && pagination.page > 0 && pagination.total > 0;
+}
+
+function PastLastPage({ onPageChange }: DataTablePagination) {
   const { t } = useTranslation('common');
+  return (
+    <div className="flex flex-col items-center gap-3 px-4 py-10 text-center text-sm text-slate-600">
+      <p>{t('table.pastLastPage')}</p>
+      <Button variant="secondary" size="sm" onClick={() => onPageChange(0)}>
+        {t('table.firstPage')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The pages to offer as buttons (from 0): the first, the last and the current one with its neighbours;
+ * null marks a gap.
+ */
+export function pageWindow(page: number, pageCount: number): (number | null)[] {
+  const wanted = new Set([0, pageCount - 1, page - 1, page, page + 1].filter((p) => p >= 0 && p < pageCount));
+  const sorted = [...wanted].sort((a, b) => a - b);
+  return sorted.flatMap((p, index) => (index > 0 && p - sorted[index - 1] > 1 ? [null, p] : [p]));
+}
+
+function Pagination({ page, pageSize, total, onPageChange, label, shown }: DataTablePagination & { shown: number }) {
+  const { t, i18n } = useTranslation('common');
+  const number = new Intl.NumberFormat(i18n.language);
   const from = page * pageSize;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {t('table.range', { from: from + 1, to: from + shown, total })}
+      <p className="text-sm text-slate-600 tabular-nums" aria-live="polite">
+        {t('table.range', { from: number.format(from + 1), to: number.format(from + shown), total: number.format(total) })}
       </p>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <Button variant="secondary" size="sm" onClick={() => onPageChange(page - 1)} disabled={page === 0}>
           {t('table.previous')}
         </Button>
+        {pageCount > 1 && (
+          <ul className="hidden items-center gap-1 sm:flex">
+            {pageWindow(page, pageCount).map((p, index) =>
+              p === null ? (
+                <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
+                  …
+                </li>
+              ) : (
+                <li key={p}>
+                  <Button
+                    variant={p === page ? 'primary' : 'ghost'}
+                    size="sm"
+                    className="min-w-9 tabular-nums"
+                    aria-label={t('table.page', { page: number.format(p + 1) })}
+                    aria-current={p === page ? 'page' : undefined}
+                    onClick={() => onPageChange(p)}
+                  >
+                    {number.format(p + 1)}
+                  </Button>
+                </li>
+              ),
+            )}
+          </ul>
+        )}
         <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={from + shown >= total}>
           {t('table.next')}
         </Button>

@@ -1,6 +1,7 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
-import type { ComponentPropsWithoutRef } from 'react';
+import { Suspense, type ComponentPropsWithoutRef } from 'react';
 import { cn } from '@/lib/utils';
+import { Spinner } from './spinner';
 
 export const Tabs = TabsPrimitive.Root;
 
@@ -27,6 +28,26 @@ export function TabsTrigger({ className, ...props }: ComponentPropsWithoutRef<ty
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-6 focus-visible:outline-none', className)} {...props} />;
+/**
+ * A panel suspends on its own while its translations load the first time: without this boundary the page's
+ * would replace the whole page, tab list included, and the tab a keyboard user has just moved to would lose focus.
+ */
+export function TabsContent({
+  className,
+  children,
+  ...props
+}: ComponentPropsWithoutRef<typeof TabsPrimitive.Content>) {
+  return (
+    <TabsPrimitive.Content className={cn('mt-6 focus-visible:outline-none', className)} {...props}>
+      <Suspense
+        fallback={
+          <div className="flex justify-center py-10">
+            <Spinner />
+          </div>
+        }
+      >
+        {children}
+      </Suspense>
+    </TabsPrimitive.Content>
+  );
 }

@@ -1,46 +1,86 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { USER_QUERY_KEY } from '@/lib/auth/get-user';
+import { createQueryClient } from '@/lib/query-client';
 import { admin, jsonResponse, renderWithProviders } from '@/test/render';
 import type { ApplicationListItem, ShelfCompany } from '@/types/api';
 import { AdminApplicationsTab } from './AdminApplicationsTab';
 import { companies, listItem } from './test-fixtures';
 
+interface Page<T> {
+  items: T[];
+  total: number;
+}
+
 interface Backend {
-  list?: (url: URL) => { items: ApplicationListItem[]; total: number } | Response;
-  companies?: ShelfCompany[];
+  list?: (url: URL) => Page<ApplicationListItem> | Response;
+  companies?: (url: URL) => Page<ShelfCompany>;
   createCompany?: (body: unknown) => Response;
 }
 
-/** A fetch stub that answers the list with an X-Total-Count header and records every URL asked. */
-function stubBackend({ list = () => ({ items: [], total: 0 }), companies: companyList = [], createCompany }: Backend) {
+function page<T>({ items, total }: Page<T>): Response {
+  return new Response(JSON.stringify(items), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) },
+  });
+}
+
+/** A fetch stub that answers the lists with an X-Total-Count header and records every URL asked. */
+function stubBackend({
+  list = () => ({ items: [], total: 0 }),
+  companies: companyPage = () => ({ items: [], total: 0 }),
+  createCompany,
+}: Backend) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://portal.test');
     const method = init?.method ?? 'GET';
     if (method === 'GET' && url.pathname === '/api/admin/applications') {
       const answer = list(url);
-      if (answer instanceof Response) return answer;
-      return new Response(JSON.stringify(answer.items), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(answer.total) },
-      });
+      return answer instanceof Response ? answer : page(answer);
     }
-    if (method === 'GET' && url.pathname === '/api/admin/companies') return jsonResponse(200, companyList);
+    if (method === 'GET' && url.pathname === '/api/admin/companies') return page(companyPage(url));
     if (method === 'POST' && url.pathname === '/api/admin/companies' && createCompany) {
       return createCompany(JSON.parse(String(init?.body)));
     }
     return jsonResponse(404, { message: 'Not found', code: 'not_found' });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const listUrls = () =>
-    fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/admin/applications'));
-  return { fetchMock, listUrls };
+  const urls = (path: string) =>
+    fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(`${path}?`));
+  return { fetchMock, listUrls: () => urls('/api/admin/applications'), companyUrls: () => urls('/api/admin/companies') };
 }
 
-describe('Admin Applications tab (spec §2)', () => {
-  it('lists applicant, contact, ID code, status, submitted date and a View link', async () => {
+/** The tab at a URL of our choosing: a shared link or a reload keeps the list's view (issue 17). */
+function renderAt(path: string) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(USER_QUERY_KEY, admin);
+  const router = createMemoryRouter([{ path: '/admin', element: <AdminApplicationsTab /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const FIRST_PAGE = '/api/admin/applications?sort=createdAt&order=desc&limit=50&offset=0';
+
+describe('Admin Applications tab (spec §2, issue 17)', () => {
+  it('lists applicant, contact, ID code, status, assignee, dates and a View link', async () => {
     const { listUrls } = stubBackend({
-      list: () => ({ items: [listItem(5, { status: 'approved' }), listItem(6)], total: 2 }),
+      list: () => ({
+        items: [
+          listItem(5, { status: 'approved', assignee: { id: 1, name: 'Ada Admin' }, updatedAt: '2025-03-20T10:00:00Z' }),
+          listItem(6),
+        ],
+        total: 2,
+      }),
     });
     renderWithProviders(<AdminApplicationsTab />, { user: admin });
 
@@ -53,34 +93,36 @@ describe('Admin Applications tab (spec §2)', () => {
     expect(first.getByText('+372 5551 2345')).toBeInTheDocument();
     expect(first.getByText('38004120005')).toBeInTheDocument();
     expect(first.getAllByText('Approved')[0]).toHaveAttribute('data-status', 'approved');
+    expect(first.getByText('Ada Admin')).toBeInTheDocument();
     expect(first.getByText('14 March 2025')).toBeInTheDocument();
+    expect(first.getByText('20 March 2025')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'View the application of Applicant 5' })).toHaveAttribute(
       'href',
       '/admin/applications/5',
     );
     expect(within(rows[1]).getAllByText('Pending Review').length).toBeGreaterThan(0);
+    expect(within(rows[1]).getByText('Not assigned')).toBeInTheDocument();
     expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
-    expect(listUrls()[0]).toBe('/api/admin/applications?limit=20&offset=0');
+    expect(listUrls()[0]).toBe(FIRST_PAGE);
   });
 
-  it('searches on the server after the typing pauses, sending ?search=', async () => {
+  it('searches on the server after the typing pauses, sending ?q= and keeping it in the URL', async () => {
     const user = userEvent.setup();
     const { listUrls } = stubBackend({
-      list: (url) => ({ items: url.searchParams.get('search') === 'maasikas' ? [listItem(7)] : [], total: 1 }),
+      list: (url) => ({ items: url.searchParams.get('q') === 'maasikas' ? [listItem(7)] : [], total: 1 }),
     });
-    renderWithProviders(<AdminApplicationsTab />, { user: admin });
+    const { router } = renderWithProviders(<AdminApplicationsTab />, { user: admin });
     await screen.findByText('No applications yet.');
 
     await user.type(screen.getByLabelText('Search applications'), 'maasikas');
     expect(await screen.findByText('Applicant 7')).toBeInTheDocument();
-    expect(listUrls()).toContain('/api/admin/applications?search=maasikas&limit=20&offset=0');
+    const searched = '/api/admin/applications?q=maasikas&sort=createdAt&order=desc&limit=50&offset=0';
     // Debounced: the partial words were never sent.
-    expect(listUrls().filter((url) => url.includes('search='))).toEqual([
-      '/api/admin/applications?search=maasikas&limit=20&offset=0',
-    ]);
+    expect(listUrls().filter((url) => url.includes('q='))).toEqual([searched]);
+    expect(router.state.location.search).toBe('?q=maasikas');
   });
 
-  it('filters by status on the server, sending ?status=', async () => {
+  it('filters by status and by "Assigned to me" on the server', async () => {
     const user = userEvent.setup();
     const { listUrls } = stubBackend({
       list: (url) =>
@@ -88,7 +130,7 @@ describe('Admin Applications tab (spec §2)', () => {
           ? { items: [listItem(8, { status: 'approved' })], total: 1 }
           : { items: [listItem(1)], total: 1 },
     });
-    renderWithProviders(<AdminApplicationsTab />, { user: admin });
+    const { router } = renderWithProviders(<AdminApplicationsTab />, { user: admin });
     await screen.findByText('Applicant 1');
 
     await user.click(screen.getByLabelText('Filter by status'));
@@ -103,7 +145,61 @@ describe('Admin Applications tab (spec §2)', () => {
     ]);
     await user.click(screen.getByRole('option', { name: 'Approved' }));
     expect(await screen.findByText('Applicant 8')).toBeInTheDocument();
-    expect(listUrls()).toContain('/api/admin/applications?status=approved&limit=20&offset=0');
+    expect(listUrls()).toContain('/api/admin/applications?status=approved&sort=createdAt&order=desc&limit=50&offset=0');
+
+    await user.click(screen.getByLabelText('Assignee'));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All',
+      'Assigned to me',
+      'Not assigned',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Assigned to me' }));
+    await waitFor(() =>
+      expect(listUrls()).toContain(
+        '/api/admin/applications?status=approved&sort=createdAt&order=desc&assignee=me&limit=50&offset=0',
+      ),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('assignee')).toBe('me');
+  });
+
+  it('sorts by a column header, ascending first, then the other way', async () => {
+    const user = userEvent.setup();
+    const { listUrls } = stubBackend({ list: () => ({ items: [listItem(1)], total: 1 }) });
+    renderWithProviders(<AdminApplicationsTab />, { user: admin });
+    await screen.findByText('Applicant 1');
+    const header = () => screen.getByRole('columnheader', { name: /^Applicant/ });
+    expect(header()).toHaveAttribute('aria-sort', 'none');
+
+    await user.click(within(header()).getByRole('button', { name: 'Applicant' }));
+    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'ascending'));
+    await user.click(within(header()).getByRole('button', { name: 'Applicant' }));
+    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'descending'));
+    expect(listUrls()).toEqual(
+      expect.arrayContaining([
+        '/api/admin/applications?sort=name&order=asc&limit=50&offset=0',
+        '/api/admin/applications?sort=name&order=desc&limit=50&offset=0',
+      ]),
+    );
+    expect(screen.getByRole('columnheader', { name: /^Submitted/ })).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('opens the view a shared link names, and exports CSV with its filters and sort but not its page', async () => {
+    const { listUrls } = stubBackend({
+      list: (url) => ({ items: url.searchParams.get('offset') === '50' ? [listItem(51)] : [], total: 51 }),
+    });
+    renderAt('/admin?q=tamm&status=in_review&assignee=me&sort=name&order=asc&page=2');
+    expect(await screen.findByText('Applicant 51')).toBeInTheDocument();
+    expect(listUrls()).toEqual([
+      '/api/admin/applications?q=tamm&status=in_review&sort=name&order=asc&assignee=me&limit=50&offset=50',
+    ]);
+    expect(screen.getByLabelText('Search applications')).toHaveValue('tamm');
+    expect(screen.getByText('51–51 of 51')).toBeInTheDocument();
+    const csv = screen.getByRole('link', { name: 'Export CSV' });
+    expect(csv).toHaveAttribute(
+      'href',
+      '/api/admin/applications/export.csv?q=tamm&status=in_review&sort=name&order=asc&assignee=me',
+    );
+    expect(csv).toHaveAttribute('download');
   });
 
   it('shows the empty state, with a different text when a search finds nothing', async () => {
@@ -121,28 +217,29 @@ describe('Admin Applications tab (spec §2)', () => {
     expect(await screen.findByText('Failed to load applications')).toBeInTheDocument();
   });
 
-  it('pages by 20 using X-Total-Count', async () => {
+  it('pages by 50 using X-Total-Count', async () => {
     const user = userEvent.setup();
     const { listUrls } = stubBackend({
       list: (url) => {
         const offset = Number(url.searchParams.get('offset'));
-        const count = Math.min(20, 45 - offset);
-        return { items: Array.from({ length: count }, (_, i) => listItem(offset + i + 1)), total: 45 };
+        const count = Math.min(50, 120 - offset);
+        return { items: Array.from({ length: count }, (_, i) => listItem(offset + i + 1)), total: 120 };
       },
     });
-    renderWithProviders(<AdminApplicationsTab />, { user: admin });
-    expect(await screen.findByText('1–20 of 45')).toBeInTheDocument();
+    const { router } = renderWithProviders(<AdminApplicationsTab />, { user: admin });
+    expect(await screen.findByText('1–50 of 120')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('21–40 of 45')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('41–45 of 45')).toBeInTheDocument();
+    expect(await screen.findByText('51–100 of 120')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('101–120 of 120')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(listUrls()).toContain('/api/admin/applications?limit=20&offset=40');
+    expect(listUrls()).toContain('/api/admin/applications?sort=createdAt&order=desc&limit=50&offset=100');
+    expect(router.state.location.search).toBe('?page=3');
   });
 
   it('lists shelf companies with status and applicant', async () => {
-    stubBackend({ companies });
+    stubBackend({ companies: () => ({ items: companies, total: 2 }) });
     renderWithProviders(<AdminApplicationsTab />, { user: admin });
     const rows = await screen.findAllByTestId('company-row');
     expect(within(rows[0]).getByText('Nordic Shelf 17 OÜ')).toBeInTheDocument();
@@ -153,11 +250,41 @@ describe('Admin Applications tab (spec §2)', () => {
     expect(within(rows[1]).getByText('3 February 2025')).toBeInTheDocument();
   });
 
+  it('searches, filters, sorts and pages the companies on the server, under their own URL keys', async () => {
+    const user = userEvent.setup();
+    const { companyUrls, listUrls } = stubBackend({
+      companies: (url) =>
+        url.searchParams.get('q') === 'nordic' ? { items: [companies[0]], total: 1 } : { items: companies, total: 45 },
+    });
+    const { router } = renderWithProviders(<AdminApplicationsTab />, { user: admin });
+    expect(await screen.findByText('1–2 of 45')).toBeInTheDocument();
+    expect(companyUrls()[0]).toBe('/api/admin/companies?sort=createdAt&order=desc&limit=20&offset=0');
+
+    await user.type(screen.getByLabelText('Search companies'), 'nordic');
+    expect(await screen.findByText('1–1 of 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Registered' }));
+    await user.click(screen.getByLabelText('Company status'));
+    await user.click(screen.getByRole('option', { name: 'Transferred' }));
+    await waitFor(() =>
+      expect(companyUrls()).toContain(
+        '/api/admin/companies?q=nordic&status=transferred&sort=registrationDate&order=asc&limit=20&offset=0',
+      ),
+    );
+    const search = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(search)).toEqual({
+      'companies.q': 'nordic',
+      'companies.sort': 'registrationDate',
+      'companies.order': 'asc',
+      'companies.status': 'transferred',
+    });
+    // The applications list did not move.
+    expect(new Set(listUrls())).toEqual(new Set([FIRST_PAGE]));
+  });
+
   it('adds a company, and shows the server message on a 409', async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];
     stubBackend({
-      companies: [],
       createCompany: (body) => {
         bodies.push(body);
         return bodies.length === 1

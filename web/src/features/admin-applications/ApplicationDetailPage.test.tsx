@@ -1,8 +1,16 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { USER_QUERY_KEY } from '@/lib/auth/get-user';
+import { createQueryClient } from '@/lib/query-client';
 import { admin, jsonResponse, renderRoute, stubApi } from '@/test/render';
 import type { ApplicationDetail } from '@/types/api';
+import { AVAILABLE_COMPANIES_URL as AVAILABLE } from './api/get-companies';
+import { ApplicationDetailPage, type ApplicationSubject } from './ApplicationDetailPage';
 import { companies, detail } from './test-fixtures';
 
 const DETAIL = '/api/admin/applications/5';
@@ -37,7 +45,7 @@ function stubDetail(initial: ApplicationDetail = detail(), statusAnswer?: () => 
       };
       return jsonResponse(200, current);
     },
-    'GET /api/admin/companies': () => jsonResponse(200, companies),
+    [`GET ${AVAILABLE}`]: () => jsonResponse(200, [companies[0]]),
   });
 }
 
@@ -178,7 +186,7 @@ describe('Application detail (spec §2, §4)', () => {
     let current = detail({ status: 'approved' });
     const fetchMock = stubApi({
       [`GET ${DETAIL}`]: () => jsonResponse(200, current),
-      'GET /api/admin/companies': () => jsonResponse(200, companies),
+      [`GET ${AVAILABLE}`]: () => jsonResponse(200, [companies[0]]),
       [`PUT ${DETAIL}/company`]: () => {
         current = {
           ...current,
@@ -243,5 +251,102 @@ describe('Application detail (spec §2, §4)', () => {
     renderRoute('/admin/applications/5', { user: admin });
     expect(await screen.findByText('Applicant details')).toBeInTheDocument();
     expect(screen.queryByText("The applicant's other applications")).not.toBeInTheDocument();
+  });
+
+  it('assigns the application to me in one click, and unassigns it (issue 17, Work sharing)', async () => {
+    const user = userEvent.setup();
+    let current = detail();
+    const fetchMock = stubApi({
+      [`GET ${DETAIL}`]: () => jsonResponse(200, current),
+      [`POST ${DETAIL}/assign-to-me`]: () => {
+        current = { ...current, assignee: { id: admin.id, name: 'Ada Admin' } };
+        return jsonResponse(200, current);
+      },
+      [`DELETE ${DETAIL}/assignee`]: () => {
+        current = { ...current, assignee: null };
+        return jsonResponse(200, current);
+      },
+    });
+    renderRoute('/admin/applications/5', { user: admin });
+    const assignee = await screen.findByTestId('assignee');
+    expect(assignee).toHaveTextContent('Not assigned to anyone');
+    expect(within(assignee).queryByRole('button', { name: 'Unassign' })).not.toBeInTheDocument();
+
+    await user.click(within(assignee).getByRole('button', { name: 'Assign to me' }));
+    expect(await screen.findByText('The application is assigned to you')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('assignee')).toHaveTextContent('Assignee: you'));
+    expect(within(screen.getByTestId('assignee')).queryByRole('button', { name: 'Assign to me' })).not.toBeInTheDocument();
+
+    await user.click(within(screen.getByTestId('assignee')).getByRole('button', { name: 'Unassign' }));
+    expect(await screen.findByText('The application is no longer assigned')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('assignee')).toHaveTextContent('Not assigned to anyone'));
+    const calls = fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+    expect(calls).toEqual(expect.arrayContaining([`POST ${DETAIL}/assign-to-me`, `DELETE ${DETAIL}/assignee`]));
+  });
+
+  it("offers to take over a colleague's application, and names the colleague", async () => {
+    const user = userEvent.setup();
+    let current = detail({ assignee: { id: 42, name: 'Kati Kolleeg' } });
+    stubApi({
+      [`GET ${DETAIL}`]: () => jsonResponse(200, current),
+      [`POST ${DETAIL}/assign-to-me`]: () => {
+        current = { ...current, assignee: { id: admin.id, name: 'Ada Admin' } };
+        return jsonResponse(200, current);
+      },
+    });
+    renderRoute('/admin/applications/5', { user: admin });
+    const assignee = await screen.findByTestId('assignee');
+    expect(assignee).toHaveTextContent('Assignee: Kati Kolleeg');
+    expect(within(assignee).getByRole('button', { name: 'Unassign' })).toBeInTheDocument();
+    await user.click(within(assignee).getByRole('button', { name: 'Assign to me' }));
+    await waitFor(() => expect(screen.getByTestId('assignee')).toHaveTextContent('Assignee: you'));
+  });
+
+  it('shows the failure when the assignment cannot be changed', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      [`GET ${DETAIL}`]: () => jsonResponse(200, detail()),
+      [`POST ${DETAIL}/assign-to-me`]: () => jsonResponse(404, { message: 'Application not found', code: 'not_found' }),
+    });
+    renderRoute('/admin/applications/5', { user: admin });
+    await user.click(within(await screen.findByTestId('assignee')).getByRole('button', { name: 'Assign to me' }));
+    expect(await screen.findByText('Could not change the assignee')).toBeInTheDocument();
+  });
+
+  it("renders the rest of the applicant's file below its cards with renderRelated", async () => {
+    stubDetail(detail({ userId: 105, user: { ...detail().user, email: null } }));
+    const subjects: ApplicationSubject[] = [];
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(USER_QUERY_KEY, admin);
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/admin/applications/:id',
+          element: (
+            <ApplicationDetailPage
+              renderRelated={(subject) => {
+                subjects.push(subject);
+                return <section aria-label="Related">related</section>;
+              }}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/admin/applications/5'] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+          <Toaster />
+        </TooltipProvider>
+      </QueryClientProvider>,
+    );
+    const related = await screen.findByRole('region', { name: 'Related' });
+    expect(related).toHaveTextContent('related');
+    // Below the application's own cards.
+    const history = screen.getByText('Status history');
+    expect(history.compareDocumentPosition(related) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(subjects.at(-1)).toEqual({ userId: 105, applicationId: 5, email: 'mari@example.ee' });
   });
 });

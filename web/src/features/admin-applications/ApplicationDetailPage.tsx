@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ApplicationStatusBadge } from '@/components/ui/application-status-badge';
@@ -9,6 +10,7 @@ import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { formatDate } from '@/lib/dates';
 import { useApplicationDetail } from './api/get-application';
 import { ApplicantCard } from './components/ApplicantCard';
+import { AssigneeControl } from './components/AssigneeControl';
 import { CompanyCard } from './components/CompanyCard';
 import { OtherApplicationsCard } from './components/OtherApplicationsCard';
 import { RejectDialog } from './components/RejectDialog';
@@ -27,8 +29,20 @@ function BackToList() {
   );
 }
 
+/** Whose file the detail page shows, for what other features show of it (issue 17, the applicant's whole file). */
+export interface ApplicationSubject {
+  userId: number;
+  applicationId: number;
+  email: string | null;
+}
+
+interface ApplicationDetailPageProps {
+  /** Rendered below the application's own cards once it has loaded: the rest of the applicant's file. */
+  renderRelated?: (subject: ApplicationSubject) => ReactNode;
+}
+
 /** /admin/applications/{id} (spec §2 Application detail). The route guarantees a numeric id. */
-export function ApplicationDetailPage() {
+export function ApplicationDetailPage({ renderRelated }: ApplicationDetailPageProps = {}) {
   const { t, i18n } = useTranslation('applications');
   const id = useParams().id ?? '';
   const { data, isPending, isError } = useApplicationDetail(id);
@@ -49,6 +63,7 @@ export function ApplicationDetailPage() {
               {t('detail.submitted', { date: formatDate(data.createdAt, i18n.language) })}
             </p>
           )}
+          {data && <AssigneeControl id={id} application={data} />}
         </div>
         {data && data.status !== 'rejected' && <RejectDialog id={id} />}
       </header>
@@ -59,17 +74,24 @@ export function ApplicationDetailPage() {
       ) : isError || !data ? (
         <ErrorState title={t('detail.loadError')}>{t('common:errors.unknown')}</ErrorState>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div className="flex min-w-0 flex-col gap-6">
-            <ApplicantCard application={data} />
-            <CompanyCard id={id} application={data} />
+        <>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <div className="flex min-w-0 flex-col gap-6">
+              <ApplicantCard application={data} />
+              <CompanyCard id={id} application={data} />
+            </div>
+            <div className="flex min-w-0 flex-col gap-6">
+              <UpdateStatusCard id={id} current={data.status} />
+              <StatusHistoryCard updates={data.statusUpdates} />
+              {data.otherApplications.length > 0 && <OtherApplicationsCard applications={data.otherApplications} />}
+            </div>
           </div>
-          <div className="flex min-w-0 flex-col gap-6">
-            <UpdateStatusCard id={id} current={data.status} />
-            <StatusHistoryCard updates={data.statusUpdates} />
-            {data.otherApplications.length > 0 && <OtherApplicationsCard applications={data.otherApplications} />}
-          </div>
-        </div>
+          {renderRelated?.({
+            userId: data.userId,
+            applicationId: data.id,
+            email: data.user.email ?? data.profile.email,
+          })}
+        </>
       )}
     </div>
   );

@@ -1,2 +1,2 @@
 export { AdminApplicationsTab } from './AdminApplicationsTab';
-export { ApplicationDetailPage } from './ApplicationDetailPage';
+export { ApplicationDetailPage, type ApplicationSubject } from './ApplicationDetailPage';

@@ -1,2 +1,3 @@
 export { AdminContractsTab } from './components/AdminContractsTab';
+export { ApplicantContractsPanel } from './components/ApplicantContractsPanel';
 export { ContractsTab } from './components/ContractsTab';

@@ -1,2 +1,3 @@
 export { AdminDocumentsTab } from './components/AdminDocumentsTab';
+export { ApplicantDocumentsPanel } from './components/ApplicantDocumentsPanel';
 export { DocumentsTab } from './components/DocumentsTab';

@@ -3,6 +3,7 @@ import {
   ACCEPT_ATTRIBUTE,
   buildUploadForm,
   canReview,
+  canUploadAgain,
   canUploadFor,
   defaultDocumentName,
   documentStatusVariant,
@@ -12,7 +13,7 @@ import {
   MAX_UPLOAD_BYTES,
   nameToSend,
 } from './rules';
-import { documentRequest } from './test-fixtures';
+import { document, documentRequest } from './test-fixtures';
 
 describe('document rules (spec §4, §5)', () => {
   it('names a document after its file up to the first dot', () => {
@@ -29,9 +30,10 @@ describe('document rules (spec §4, §5)', () => {
 
   it('puts the text fields before the file and the description only when filled', () => {
     const file = new File(['x'], 'a.pdf', { type: 'application/pdf' });
-    const withAll = buildUploadForm(file, 'Name', ' Notes ', 41);
-    expect([...withAll.keys()]).toEqual(['requestId', 'name', 'description', 'file']);
+    const withAll = buildUploadForm(file, 'Name', ' Notes ', { requestId: 41, replacesDocumentId: 9 });
+    expect([...withAll.keys()]).toEqual(['requestId', 'replacesDocumentId', 'name', 'description', 'file']);
     expect(withAll.get('requestId')).toBe('41');
+    expect(withAll.get('replacesDocumentId')).toBe('9');
     expect(withAll.get('description')).toBe('Notes');
     const bare = buildUploadForm(file, '', '  ');
     expect([...bare.keys()]).toEqual(['name', 'file']);
@@ -69,5 +71,12 @@ describe('document rules (spec §4, §5)', () => {
     expect(
       ['requested', 'submitted', 'approved', 'rejected'].filter((status) => canUploadFor(documentRequest({ status }))),
     ).toEqual(['requested', 'rejected']);
+  });
+
+  it('offers uploading again for a rejected document that nothing replaced yet (issue 17)', () => {
+    expect(canUploadAgain(document({ status: 'rejected' }))).toBe(true);
+    expect(canUploadAgain(document({ status: 'rejected', replacedById: 12 }))).toBe(false);
+    expect(canUploadAgain(document({ status: 'pending' }))).toBe(false);
+    expect(canUploadAgain(document({ status: 'approved' }))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { localeFor } from '@/lib/dates';
-import type { DocumentRequest } from '@/types/api';
+import type { Document, DocumentRequest } from '@/types/api';
 import { DOCUMENT_STATUSES } from './types';
 
 /** Spec §5: the accepted file types, by extension. */
@@ -20,13 +20,20 @@ export function nameToSend(typed: string, fileName: string): string {
   return typed.trim() || fileName;
 }
 
+/** What an upload answers: a request, and/or the rejected document it is uploaded again in place of. */
+export interface UploadTarget {
+  requestId?: number;
+  replacesDocumentId?: number;
+}
+
 /**
  * The multipart body. The text fields come before the file so the server can refuse a bad request
  * before reading the bytes; the description is only sent when filled in (spec §5).
  */
-export function buildUploadForm(file: File, name: string, description: string, requestId?: number): FormData {
+export function buildUploadForm(file: File, name: string, description: string, target: UploadTarget = {}): FormData {
   const form = new FormData();
-  if (requestId !== undefined) form.append('requestId', String(requestId));
+  if (target.requestId !== undefined) form.append('requestId', String(target.requestId));
+  if (target.replacesDocumentId !== undefined) form.append('replacesDocumentId', String(target.replacesDocumentId));
   form.append('name', nameToSend(name, file.name));
   if (description.trim()) form.append('description', description.trim());
   form.append('file', file);
@@ -63,9 +70,17 @@ export function isKnownDocumentStatus(status: string): boolean {
   return (DOCUMENT_STATUSES as readonly string[]).includes(status);
 }
 
-/** A request can (still or again) be answered with an upload while it is open or was rejected. */
+/** A request can (still or again) be answered with an upload while it is open or was rejected ('Upload again'). */
 export function canUploadFor(request: DocumentRequest): boolean {
   return request.status === 'requested' || request.status === 'rejected';
+}
+
+/**
+ * A rejected document can be uploaded again once (issue 17): the new one replaces it. One answering a request
+ * is uploaded again from the request's row, which the applicant sees beside it.
+ */
+export function canUploadAgain(document: Document): boolean {
+  return document.status === 'rejected' && document.replacedById == null;
 }
 
 /** Only pending documents can be approved or rejected (spec §4). */

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { AdminDocument, Document, DocumentRequest } from '@/types/api';
+import type { AdminDocumentRequest } from './types';
 
 export function document(overrides: Partial<Document> = {}): Document {
   return {
@@ -13,6 +14,9 @@ export function document(overrides: Partial<Document> = {}): Document {
     status: 'pending',
     createdAt: '2025-05-09T10:30:00Z',
     size: 2048,
+    rejectionReason: null,
+    replacesId: null,
+    replacedById: null,
     ...overrides,
   };
 }
@@ -23,6 +27,9 @@ export function adminDocument(overrides: Partial<AdminDocument> = {}): AdminDocu
     userId: 7,
     reviewedAt: null,
     user: { fullName: 'Mari Maasikas', username: 'mari', email: 'mari@example.ee' },
+    fileName: 'passport.pdf',
+    requestName: null,
+    earlierVersions: [],
     ...overrides,
   };
 }
@@ -38,6 +45,16 @@ export function documentRequest(overrides: Partial<DocumentRequest> = {}): Docum
     status: 'requested',
     createdAt: '2025-05-08T10:00:00Z',
     documentId: null,
+    overdue: false,
+    rejectionReason: null,
+    ...overrides,
+  };
+}
+
+export function adminDocumentRequest(overrides: Partial<AdminDocumentRequest> = {}): AdminDocumentRequest {
+  return {
+    ...documentRequest(),
+    user: { fullName: 'Mari Maasikas', username: 'mari', email: 'mari@example.ee' },
     ...overrides,
   };
 }

@@ -1,1 +1,2 @@
+export { MessagesFromPanel } from './components/MessagesFromPanel';
 export { MessagesTab } from './components/MessagesTab';

@@ -69,8 +69,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Applications */
+        /**
+         * List Applications
+         * @description A page of applications (issue 17); `q` finds word beginnings of the applicant's name, e-mail or ID code.
+         *     Newest first unless sorted otherwise (by name and status A to Z).
+         */
         get: operations["list_applications_api_admin_applications_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Applications
+         * @description Every application the list would show with the same filters and sort, as CSV (issue 17).
+         */
+        get: operations["export_applications_api_admin_applications_export_csv_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -113,6 +137,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications/{application_id}/assign-to-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign To Me
+         * @description Takes the application on (issue 17, Work sharing), also from another admin.
+         */
+        post: operations["assign_to_me_api_admin_applications__application_id__assign_to_me_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{application_id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unassign */
+        delete: operations["unassign_api_admin_applications__application_id__assignee_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/applications/{application_id}/company": {
         parameters: {
             query?: never;
@@ -137,7 +198,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Companies */
+        /**
+         * List Companies
+         * @description A page of shelf companies (issue 17); `q` finds word beginnings of the name or registry code. Newest
+         *     first unless sorted otherwise (by name A to Z; by registration date, unknown dates last).
+         */
         get: operations["list_companies_api_admin_companies_get"];
         put?: never;
         /** Create Company */
@@ -194,6 +259,12 @@ export interface components {
              * Format: date-time
              */
             createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            assignee: components["schemas"]["AssigneeOut"] | null;
             /** Notes */
             notes: string | null;
             /** Adminnotes */
@@ -225,6 +296,12 @@ export interface components {
              * Format: date-time
              */
             createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            assignee: components["schemas"]["AssigneeOut"] | null;
         };
         /** ApplicationOut */
         ApplicationOut: {
@@ -263,6 +340,19 @@ export interface components {
              * Format: date-time
              */
             createdAt: string;
+        };
+        /**
+         * AssigneeOut
+         * @description The admin an application is assigned to (issue 17, Work sharing).
+         */
+        AssigneeOut: {
+            /** Id */
+            id: number;
+            /**
+             * Name
+             * @description The admin's full name if applications knows it, else their username, else #id
+             */
+            name: string;
         };
         /** CompanyAssignment */
         CompanyAssignment: {
@@ -619,9 +709,14 @@ export interface operations {
     list_applications_api_admin_applications_get: {
         parameters: {
             query?: {
-                /** @description full name, email or ID code */
-                search?: string | null;
                 status?: ("all" | "pending" | "in_review" | "approved" | "rejected" | "active" | "completed") | null;
+                /** @description me: assigned to you; none: to nobody */
+                assignee?: ("me" | "none") | null;
+                sort?: "createdAt" | "updatedAt" | "status" | "name";
+                /** @description search text */
+                q?: string | null;
+                /** @description sort direction; each sort has its own default */
+                order?: ("asc" | "desc") | null;
                 limit?: number;
                 offset?: number;
             };
@@ -634,12 +729,58 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description matches before limit/offset */
+                    /** @description how many rows match the filters, before limit and offset */
                     "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationListItem"][];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_applications_api_admin_applications_export_csv_get: {
+        parameters: {
+            query?: {
+                /** @description search text */
+                q?: string | null;
+                status?: ("all" | "pending" | "in_review" | "approved" | "rejected" | "active" | "completed") | null;
+                /** @description me: assigned to you; none: to nobody */
+                assignee?: ("me" | "none") | null;
+                sort?: "createdAt" | "updatedAt" | "status" | "name";
+                order?: ("asc" | "desc") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */
@@ -746,6 +887,86 @@ export interface operations {
             };
         };
     };
+    assign_to_me_api_admin_applications__application_id__assign_to_me_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unassign_api_admin_applications__application_id__assignee_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     assign_company_api_admin_applications__application_id__company_put: {
         parameters: {
             query?: never;
@@ -792,7 +1013,16 @@ export interface operations {
     };
     list_companies_api_admin_companies_get: {
         parameters: {
-            query?: never;
+            query?: {
+                status?: ("available" | "assigned" | "transferred") | null;
+                sort?: "createdAt" | "name" | "registrationDate";
+                /** @description search text */
+                q?: string | null;
+                /** @description sort direction; each sort has its own default */
+                order?: ("asc" | "desc") | null;
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -802,6 +1032,8 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
+                    /** @description how many rows match the filters, before limit and offset */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

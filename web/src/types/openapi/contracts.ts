@@ -120,7 +120,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin Contracts */
+        /**
+         * Admin Contracts
+         * @description Every contract, paged (spec §7, issue 17): q finds the title and the applicant's name, e-mail or ID code;
+         *     without parameters the newest 50.
+         */
         get: operations["admin_contracts_api_admin_contracts_get"];
         put?: never;
         post?: never;
@@ -640,7 +644,19 @@ export interface operations {
     };
     admin_contracts_api_admin_contracts_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description a status as shown; awaiting: pending or sent and not past its expiry */
+                status?: ("pending" | "sent" | "signed" | "expired" | "cancelled" | "awaiting") | null;
+                userId?: number | null;
+                /** @description createdAt (default) */
+                sort?: ("createdAt" | "title" | "status" | "expiresAt" | "signedAt") | null;
+                /** @description search text */
+                q?: string | null;
+                /** @description sort direction; each sort has its own default */
+                order?: ("asc" | "desc") | null;
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -650,6 +666,8 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
+                    /** @description how many rows match the filters, before limit and offset */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

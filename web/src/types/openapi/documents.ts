@@ -100,8 +100,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List All */
+        /**
+         * List All
+         * @description Current versions (see AdminDocumentOut.earlierVersions), newest first unless sorted otherwise; q finds
+         *     document and file names and the applicant's name, e-mail and ID code by word beginnings.
+         */
         get: operations["list_all_api_admin_documents_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/document-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List All Requests
+         * @description Every applicant's document requests, newest first unless sorted otherwise (dueDate: soonest first,
+         *     undated last); q finds the request's name and the applicant's name, e-mail and ID code.
+         */
+        get: operations["list_all_requests_api_admin_document_requests_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -156,11 +181,52 @@ export interface components {
             createdAt: string;
             /** Size */
             size: number;
+            /** Rejectionreason */
+            rejectionReason: string | null;
+            /** Replacesid */
+            replacesId: number | null;
+            /** Replacedbyid */
+            replacedById: number | null;
             /** Userid */
             userId: number;
             user: components["schemas"]["DocumentUser"];
             /** Reviewedat */
             reviewedAt: string | null;
+            /** Filename */
+            fileName: string;
+            /** Requestname */
+            requestName: string | null;
+            /** Earlierversions */
+            earlierVersions: components["schemas"]["DocumentVersion"][];
+        };
+        /** AdminDocumentRequestOut */
+        AdminDocumentRequestOut: {
+            /** Id */
+            id: number;
+            /** Userid */
+            userId: number;
+            /** Applicationid */
+            applicationId: number | null;
+            /** Name */
+            name: string;
+            /** Description */
+            description: string | null;
+            /** Duedate */
+            dueDate: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Documentid */
+            documentId: number | null;
+            /** Overdue */
+            overdue: boolean;
+            /** Rejectionreason */
+            rejectionReason: string | null;
+            user: components["schemas"]["DocumentUser"];
         };
         /** DocumentOut */
         DocumentOut: {
@@ -187,6 +253,12 @@ export interface components {
             createdAt: string;
             /** Size */
             size: number;
+            /** Rejectionreason */
+            rejectionReason: string | null;
+            /** Replacesid */
+            replacesId: number | null;
+            /** Replacedbyid */
+            replacedById: number | null;
         };
         /** DocumentRequestCreate */
         DocumentRequestCreate: {
@@ -224,6 +296,10 @@ export interface components {
             createdAt: string;
             /** Documentid */
             documentId: number | null;
+            /** Overdue */
+            overdue: boolean;
+            /** Rejectionreason */
+            rejectionReason: string | null;
         };
         /** DocumentUser */
         DocumentUser: {
@@ -233,6 +309,27 @@ export interface components {
             username: string | null;
             /** Email */
             email: string | null;
+        };
+        /**
+         * DocumentVersion
+         * @description An earlier version of a document: one it was uploaded again in place of, after a rejection.
+         */
+        DocumentVersion: {
+            /** Id */
+            id: number;
+            /** Filename */
+            fileName: string;
+            /** Filepath */
+            filePath: string;
+            /**
+             * Uploadedat
+             * Format: date-time
+             */
+            uploadedAt: string;
+            /** Status */
+            status: string;
+            /** Rejectionreason */
+            rejectionReason: string | null;
         };
         /**
          * ErrorBody
@@ -245,14 +342,14 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "bad_request" | "conflict" | "csrf_failed" | "file_empty" | "file_required" | "forbidden" | "internal_error" | "invalid_character" | "invalid_document_request" | "invalid_value" | "method_not_allowed" | "name_required" | "not_authenticated" | "not_found" | "not_users_application" | "one_file_only" | "quota_exceeded" | "rate_limited" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
+            code: "bad_request" | "conflict" | "csrf_failed" | "document_not_replaceable" | "file_empty" | "file_required" | "forbidden" | "internal_error" | "invalid_character" | "invalid_document_request" | "invalid_value" | "method_not_allowed" | "name_required" | "not_authenticated" | "not_found" | "not_users_application" | "one_file_only" | "quota_exceeded" | "rate_limited" | "rejection_reason_required" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "bad_request" | "conflict" | "csrf_failed" | "file_empty" | "file_required" | "forbidden" | "internal_error" | "invalid_character" | "invalid_document_request" | "invalid_value" | "method_not_allowed" | "name_required" | "not_authenticated" | "not_found" | "not_users_application" | "one_file_only" | "quota_exceeded" | "rate_limited" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
+                [key: string]: "bad_request" | "conflict" | "csrf_failed" | "document_not_replaceable" | "file_empty" | "file_required" | "forbidden" | "internal_error" | "invalid_character" | "invalid_document_request" | "invalid_value" | "method_not_allowed" | "name_required" | "not_authenticated" | "not_found" | "not_users_application" | "one_file_only" | "quota_exceeded" | "rate_limited" | "rejection_reason_required" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
             };
         };
         /** ReviewRequest */
@@ -262,6 +359,11 @@ export interface components {
              * @enum {string}
              */
             status: "approved" | "rejected";
+            /**
+             * Reason
+             * @description required to reject (1 to 1000 characters); ignored to approve
+             */
+            reason?: string | null;
         };
     };
     responses: never;
@@ -408,6 +510,8 @@ export interface operations {
                     description?: string;
                     /** @description the document request this upload fulfils */
                     requestId?: number;
+                    /** @description the user's own rejected document this one is uploaded again in place of (its request, if any, is the upload's too) */
+                    replacesDocumentId?: number;
                 };
             };
         };
@@ -573,7 +677,18 @@ export interface operations {
     };
     list_all_api_admin_documents_get: {
         parameters: {
-            query?: never;
+            query?: {
+                status?: ("pending" | "approved" | "rejected") | null;
+                /** @description one applicant's */
+                userId?: number | null;
+                sort?: "uploadedAt" | "name" | "status";
+                /** @description search text */
+                q?: string | null;
+                /** @description sort direction; each sort has its own default */
+                order?: ("asc" | "desc") | null;
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -583,10 +698,64 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
+                    /** @description how many rows match the filters, before limit and offset */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminDocumentOut"][];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_all_requests_api_admin_document_requests_get: {
+        parameters: {
+            query?: {
+                /** @description open: nothing uploaded yet; overdue: the due date was before today (Europe/Tallinn) and the applicant still owes the document (open, or its last upload rejected) */
+                status?: ("open" | "submitted" | "approved" | "rejected" | "overdue") | null;
+                /** @description one applicant's */
+                userId?: number | null;
+                sort?: "createdAt" | "dueDate" | "name";
+                /** @description search text */
+                q?: string | null;
+                /** @description sort direction; each sort has its own default */
+                order?: ("asc" | "desc") | null;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description how many rows match the filters, before limit and offset */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDocumentRequestOut"][];
                 };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */

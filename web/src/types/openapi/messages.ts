@@ -64,7 +64,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Messages */
+        /**
+         * List Messages
+         * @description The inbox, paged (spec §7, issue 17): q finds name, e-mail, subject and text; without parameters the
+         *     newest 50.
+         */
         get: operations["list_messages_api_admin_messages_get"];
         put?: never;
         post?: never;
@@ -288,7 +292,19 @@ export interface operations {
     };
     list_messages_api_admin_messages_get: {
         parameters: {
-            query?: never;
+            query?: {
+                status?: ("unread" | "read") | null;
+                /** @description the sender's exact address, in any case */
+                email?: string | null;
+                /** @description createdAt (default) */
+                sort?: ("createdAt" | "name" | "subject") | null;
+                /** @description search text */
+                q?: string | null;
+                /** @description sort direction; each sort has its own default */
+                order?: ("asc" | "desc") | null;
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -298,6 +314,8 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
+                    /** @description how many rows match the filters, before limit and offset */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import type { ApplicationsSchemas, ShelfCompany } from '@/types/api';
-import { COMPANIES_URL, companiesQueryOptions } from './get-companies';
+import { COMPANIES_URL, invalidateCompanies } from './get-companies';
 
 export type CreateCompanyInput = ApplicationsSchemas['CompanyCreate'];
 
@@ -14,6 +14,6 @@ export function useCreateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCompany,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesQueryOptions().queryKey }),
+    onSuccess: () => invalidateCompanies(queryClient),
   });
 }

@@ -1,110 +1,105 @@
-import { Eye, Inbox, Search } from 'lucide-react';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Download, Eye, Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   APPLICATION_STATUSES,
   ApplicationStatusBadge,
-  isApplicationStatus,
   useApplicationStatusLabel,
 } from '@/components/ui/application-status-badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { EmptyState } from '@/components/ui/state-message';
+import { useListParams } from '@/hooks/use-list-params';
 import { formatDate } from '@/lib/dates';
-import type { ApplicationStatus, ApplicationListItem } from '@/types/api';
-import { PAGE_SIZE, useApplicationsList } from '../api/get-applications';
-import { useDebouncedValue } from '../use-debounced-value';
+import type { ApplicationListItem } from '@/types/api';
+import { exportCsvUrl } from '../api/export-applications';
+import { APPLICATION_SORTS, PAGE_SIZE, applicationsPageOptions } from '../api/get-applications';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const ASSIGNEE_FILTERS = ['me', 'none'] as const;
 
-type StatusFilter = ApplicationStatus | 'all';
-
-/** Spec §2 Admin panel, Applications: server-side search and status filter, paged by 20. */
+/**
+ * Spec §2 Admin panel, Applications, at the scale of issue 17: searched, filtered, sorted and paged on the
+ * server, with the view in the URL (?q=&status=&assignee=&sort=&order=&page=) and a CSV of what it finds.
+ */
 export function ApplicationsList() {
   const { t } = useTranslation('applications');
   const statusLabel = useApplicationStatusLabel();
-  const [searchInput, setSearchInput] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  // A new search or filter starts at the first page: the page belongs to the filter it was chosen for.
-  const filterKey = `${status}\u0000${search}`;
-  const [paging, setPaging] = useState({ filterKey, page: 0 });
-  const page = paging.filterKey === filterKey ? paging.page : 0;
-  const setPage = (next: number) => setPaging({ filterKey, page: next });
-
-  const offset = page * PAGE_SIZE;
-  const { data, isPending, error, isPlaceholderData } = useApplicationsList({ search, status, offset });
-  const filtered = search !== '' || status !== 'all';
+  const list = useListParams<'assignee'>({
+    defaults: { sort: 'createdAt', order: 'desc', pageSize: PAGE_SIZE },
+    filters: ['assignee'],
+    sorts: APPLICATION_SORTS,
+    statuses: APPLICATION_STATUSES,
+  });
+  const { data, isPending, error, isPlaceholderData } = useQuery(applicationsPageOptions(list.apiQuery));
   const columns = useApplicationColumns();
+  const assignee = (ASSIGNEE_FILTERS as readonly string[]).includes(list.params.filters.assignee)
+    ? list.params.filters.assignee
+    : '';
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <Label htmlFor="applications-search">{t('list.searchLabel')}</Label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <Input
-              id="applications-search"
-              type="search"
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.target.value)}
-              placeholder={t('list.searchPlaceholder')}
-              className="pl-9"
-              autoComplete="off"
-            />
-          </div>
-        </div>
-        <div className="flex flex-col gap-1.5 sm:w-56">
-          <Label htmlFor="applications-status">{t('list.statusFilterLabel')}</Label>
-          <Select value={status} onValueChange={(value) => setStatus(isApplicationStatus(value) ? value : 'all')}>
-            <SelectTrigger id="applications-status">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">{t('list.allStatuses')}</SelectItem>
-              {APPLICATION_STATUSES.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {statusLabel(value)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-      </div>
-
-      <DataTable
-        standalone
-        caption={t('list.title')}
-        columns={columns}
-        rows={data?.items}
-        rowKey={(item) => item.id}
-        rowTestId="application-row"
-        status={{ isLoading: isPending, error, loadingLabel: t('list.loading'), errorTitle: t('list.loadError') }}
-        empty={<EmptyState icon={Inbox}>{filtered ? t('list.emptyFiltered') : t('list.empty')}</EmptyState>}
-        stale={isPlaceholderData}
-        pagination={{ page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onPageChange: setPage, label: t('list.paginationLabel') }}
-        actions={{
-          header: t('list.columns.actions'),
-          hideHeader: true,
-          cell: (item) => (
-            <Button asChild variant="secondary" size="sm" className="w-full md:w-auto">
-              <Link to={`/admin/applications/${item.id}`} aria-label={t('list.viewLabel', { name: applicantName(item) ?? `#${item.id}` })}>
-                <Eye className="h-4 w-4" aria-hidden="true" />
-                {t('list.view')}
-              </Link>
-            </Button>
-          ),
-        }}
-      />
-    </div>
+    <DataTable
+      standalone
+      caption={t('list.title')}
+      columns={columns}
+      rows={data?.items}
+      rowKey={(item) => item.id}
+      rowTestId="application-row"
+      status={{ isLoading: isPending, error, loadingLabel: t('list.loading'), errorTitle: t('list.loadError') }}
+      empty={<EmptyState icon={Inbox}>{list.isFiltered ? t('list.emptyFiltered') : t('list.empty')}</EmptyState>}
+      stale={isPlaceholderData}
+      {...list.tableProps({
+        total: data?.total,
+        paginationLabel: t('list.paginationLabel'),
+        searchLabel: t('list.searchLabel'),
+        searchPlaceholder: t('list.searchPlaceholder'),
+      })}
+      filters={
+        <>
+          <FilterSelect
+            label={t('list.statusFilterLabel')}
+            value={list.params.status}
+            onChange={list.setStatus}
+            options={[
+              { value: '', label: t('list.allStatuses') },
+              ...APPLICATION_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+            ]}
+          />
+          <FilterSelect
+            label={t('list.assigneeFilterLabel')}
+            value={assignee}
+            onChange={(value) => list.setFilter('assignee', value)}
+            options={[
+              { value: '', label: t('list.assigneeAll') },
+              { value: 'me', label: t('list.assigneeMe') },
+              { value: 'none', label: t('list.assigneeNone') },
+            ]}
+          />
+          <Button asChild variant="secondary" className="sm:ml-auto">
+            <a href={exportCsvUrl(list.apiQuery)} download>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              {t('list.exportCsv')}
+            </a>
+          </Button>
+        </>
+      }
+      actions={{
+        header: t('list.columns.actions'),
+        hideHeader: true,
+        cell: (item) => (
+          <Button asChild variant="secondary" size="sm" className="w-full md:w-auto">
+            <Link
+              to={`/admin/applications/${item.id}`}
+              aria-label={t('list.viewLabel', { name: applicantName(item) ?? `#${item.id}` })}
+            >
+              <Eye className="h-4 w-4" aria-hidden="true" />
+              {t('list.view')}
+            </Link>
+          </Button>
+        ),
+      }}
+    />
   );
 }
 
@@ -112,15 +107,17 @@ function applicantName(item: ApplicationListItem) {
   return item.user.fullName ?? item.profile.fullName;
 }
 
-/** The list's columns (spec §2): applicant, contact, ID code, status, submitted. */
+/** The list's columns (spec §2 and issue 17): applicant, contact, ID code, status, assignee, dates; ids = sorts. */
 function useApplicationColumns(): DataTableColumn<ApplicationListItem>[] {
   const { t, i18n } = useTranslation('applications');
   const notProvided = t('notProvided');
+  const date = (value: string) => <time dateTime={value}>{formatDate(value, i18n.language)}</time>;
   return [
     {
-      id: 'applicant',
+      id: 'name',
       header: t('list.columns.applicant'),
       phoneLabel: false,
+      sortable: true,
       cell: (item) => {
         const name = applicantName(item);
         return (
@@ -149,12 +146,20 @@ function useApplicationColumns(): DataTableColumn<ApplicationListItem>[] {
       },
     },
     { id: 'idCode', header: t('list.columns.idCode'), className: 'tabular-nums', cell: (item) => item.profile.idCode ?? notProvided },
-    { id: 'status', header: t('list.columns.status'), wideOnly: true, cell: (item) => <ApplicationStatusBadge status={item.status} /> },
     {
-      id: 'submitted',
-      header: t('list.columns.submitted'),
-      className: 'whitespace-nowrap',
-      cell: (item) => <time dateTime={item.createdAt}>{formatDate(item.createdAt, i18n.language)}</time>,
+      id: 'status',
+      header: t('list.columns.status'),
+      wideOnly: true,
+      sortable: true,
+      cell: (item) => <ApplicationStatusBadge status={item.status} />,
     },
+    {
+      id: 'assignee',
+      header: t('list.columns.assignee'),
+      cell: (item) =>
+        item.assignee ? item.assignee.name : <span className="text-slate-500">{t('list.unassigned')}</span>,
+    },
+    { id: 'createdAt', header: t('list.columns.submitted'), className: 'whitespace-nowrap', sortable: true, cell: (item) => date(item.createdAt) },
+    { id: 'updatedAt', header: t('list.columns.updated'), className: 'whitespace-nowrap', sortable: true, cell: (item) => date(item.updatedAt) },
   ];
 }

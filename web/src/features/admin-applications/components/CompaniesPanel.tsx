@@ -1,13 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { EmptyState } from '@/components/ui/state-message';
+import { useListParams } from '@/hooks/use-list-params';
 import { formatDate } from '@/lib/dates';
 import type { CompanyStatus, ShelfCompany } from '@/types/api';
-import { useCompanies } from '../api/get-companies';
+import { COMPANIES_PAGE_SIZE, COMPANY_SORTS, COMPANY_STATUSES, companiesPageOptions } from '../api/get-companies';
 import { AddCompanyDialog } from './AddCompanyDialog';
 
 const COMPANY_TONES: Record<CompanyStatus, BadgeTone> = {
@@ -21,15 +24,25 @@ export function CompanyStatusBadge({ status }: { status: CompanyStatus }) {
   return <Badge tone={COMPANY_TONES[status] ?? 'neutral'}>{t(`companies.status.${status}`, { defaultValue: status })}</Badge>;
 }
 
-/** Shelf companies and who they are assigned to, with an "Add company" dialog (beyond the spec). */
+/**
+ * Shelf companies and who they are assigned to, with an "Add company" dialog (beyond the spec); searched,
+ * filtered, sorted and paged on the server (issue 17), its view in the URL under `companies.`.
+ */
 export function CompaniesPanel() {
   const { t, i18n } = useTranslation('applications');
-  const { data, isPending, error } = useCompanies();
+  const list = useListParams({
+    defaults: { sort: 'createdAt', order: 'desc', pageSize: COMPANIES_PAGE_SIZE },
+    sorts: COMPANY_SORTS,
+    statuses: COMPANY_STATUSES,
+    prefix: 'companies.',
+  });
+  const { data, isPending, error, isPlaceholderData } = useQuery(companiesPageOptions(list.apiQuery));
   const columns: DataTableColumn<ShelfCompany>[] = [
     {
       id: 'name',
       header: t('companies.columns.name'),
       phoneLabel: false,
+      sortable: true,
       cell: (company) => (
         <div className="flex items-start justify-between gap-3">
           <span className="font-semibold text-slate-900">{company.name}</span>
@@ -50,6 +63,7 @@ export function CompaniesPanel() {
       id: 'registrationDate',
       header: t('companies.columns.registrationDate'),
       className: 'whitespace-nowrap',
+      sortable: true,
       cell: (company) =>
         company.registrationDate ? (
           formatDate(company.registrationDate, i18n.language)
@@ -58,6 +72,13 @@ export function CompaniesPanel() {
         ),
     },
     { id: 'status', header: t('companies.columns.status'), wideOnly: true, cell: (company) => <CompanyStatusBadge status={company.status} /> },
+    {
+      id: 'createdAt',
+      header: t('companies.columns.createdAt'),
+      className: 'whitespace-nowrap',
+      sortable: true,
+      cell: (company) => formatDate(company.createdAt, i18n.language),
+    },
     {
       id: 'applicant',
       header: t('companies.columns.applicant'),
@@ -91,11 +112,31 @@ export function CompaniesPanel() {
         <DataTable
           caption={t('companies.title')}
           columns={columns}
-          rows={data}
+          rows={data?.items}
           rowKey={(company) => company.id}
           rowTestId="company-row"
           status={{ isLoading: isPending, error, loadingLabel: t('companies.loading'), errorTitle: t('companies.loadError') }}
-          empty={<EmptyState icon={Building2}>{t('companies.empty')}</EmptyState>}
+          empty={
+            <EmptyState icon={Building2}>{list.isFiltered ? t('companies.emptyFiltered') : t('companies.empty')}</EmptyState>
+          }
+          stale={isPlaceholderData}
+          {...list.tableProps({
+            total: data?.total,
+            paginationLabel: t('companies.paginationLabel'),
+            searchLabel: t('companies.searchLabel'),
+            searchPlaceholder: t('companies.searchPlaceholder'),
+          })}
+          filters={
+            <FilterSelect
+              label={t('companies.statusFilterLabel')}
+              value={list.params.status}
+              onChange={list.setStatus}
+              options={[
+                { value: '', label: t('companies.allStatuses') },
+                ...COMPANY_STATUSES.map((value) => ({ value, label: t(`companies.status.${value}`) })),
+              ]}
+            />
+          }
         />
       </CardContent>
     </Card>

@@ -15,7 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
 import type { ApplicationDetail } from '@/types/api';
 import { useAssignCompany, type AssignCompanyInput } from '../api/assign-company';
-import { useCompanies } from '../api/get-companies';
+import { useAvailableCompanies } from '../api/get-companies';
 
 /** Companies can be assigned to approved or active applications only (the server answers 409 otherwise). */
 const ASSIGNABLE = new Set(['approved', 'active']);
@@ -62,7 +62,7 @@ export function CompanyCard({ id, application }: { id: string; application: Appl
         ) : (
           <AssignCompanyForm
             id={id}
-            currentCompanyId={company?.id}
+            currentCompany={company ?? undefined}
             onDone={() => setChanging(false)}
             onCancel={company ? () => setChanging(false) : undefined}
           />
@@ -86,17 +86,18 @@ type AssignValues = z.input<typeof assignSchema>;
 
 function AssignCompanyForm({
   id,
-  currentCompanyId,
+  currentCompany,
   onDone,
   onCancel,
 }: {
   id: string;
-  currentCompanyId?: number;
+  currentCompany?: { id: number; name: string; registrationCode: string };
   onDone: () => void;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation('applications');
-  const companies = useCompanies();
+  const companies = useAvailableCompanies();
+  const currentCompanyId = currentCompany?.id;
   const assign = useAssignCompany(id);
   const failureToast = useFailureToast();
   const { control, register, handleSubmit, resetField } = useForm<AssignValues, unknown, AssignCompanyInput>({
@@ -105,9 +106,11 @@ function AssignCompanyForm({
   });
   const companyId = useWatch({ control, name: 'companyId' });
 
-  const choices = (companies.data ?? []).filter(
-    (company) => company.status === 'available' || company.id === currentCompanyId,
-  );
+  // The application's own company first (to change only its registration date), then the available ones.
+  const choices = [
+    ...(currentCompany ? [currentCompany] : []),
+    ...(companies.data ?? []).filter((company) => company.id !== currentCompanyId),
+  ];
 
   const onSubmit = (body: AssignCompanyInput) =>
     assign.mutate(body, {

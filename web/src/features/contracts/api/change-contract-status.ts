@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import type { AdminContract, ContractsSchemas } from '@/types/api';
-import { adminContractsQueryOptions } from './get-admin-contracts';
+import { isAdminContractsQuery } from './get-admin-contracts';
 
 export type ContractStatusChange = ContractsSchemas['StatusChange'];
 
@@ -14,6 +14,6 @@ export function useChangeContractStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: ContractStatusChange & { id: number }) => changeContractStatus(id, { status }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminContractsQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ predicate: isAdminContractsQuery }),
   });
 }

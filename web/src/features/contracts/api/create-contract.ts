@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import type { AdminContract, ContractsSchemas } from '@/types/api';
-import { adminContractsQueryOptions } from './get-admin-contracts';
+import { isAdminContractsQuery } from './get-admin-contracts';
 
 /** `expiresAt` is YYYY-MM-DD, omitted when there is no expiry. */
 export type CreateContractInput = ContractsSchemas['ContractCreate'];
@@ -15,6 +15,6 @@ export function useCreateContract() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createContract,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminContractsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: isAdminContractsQuery }),
   });
 }

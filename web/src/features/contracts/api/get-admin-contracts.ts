@@ -1,18 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/query-client';
+import { listQueryOptions } from '@/hooks/use-list-params';
 import type { AdminContract } from '@/types/api';
 
-const URL = '/api/admin/contracts';
+export const ADMIN_CONTRACTS_URL = '/api/admin/contracts';
 
-/** GET /api/admin/contracts: every contract with who made it and whom it is for. */
-export function getAdminContracts(signal?: AbortSignal): Promise<AdminContract[]> {
-  return getJson<AdminContract[]>(URL, signal);
+/** The admin list's sorts and status filters (issue 17); `awaiting` is pending or sent and not past its expiry. */
+export const CONTRACT_SORTS = ['createdAt', 'title', 'status', 'expiresAt', 'signedAt'] as const;
+export const CONTRACT_FILTERS = ['awaiting', 'pending', 'sent', 'signed', 'expired', 'cancelled'] as const;
+
+/** GET /api/admin/contracts?q=&status=&userId=&sort=&order=&limit=&offset=: one page and X-Total-Count. */
+export function adminContractsPageOptions(query: URLSearchParams) {
+  return listQueryOptions<AdminContract>(ADMIN_CONTRACTS_URL, query);
 }
 
-export function adminContractsQueryOptions() {
-  return queryOptions({ queryKey: [URL], queryFn: ({ signal }) => getAdminContracts(signal) });
-}
-
-export function useAdminContracts() {
-  return useQuery(adminContractsQueryOptions());
+/**
+ * Every query of the admin list: each page, search and filter, an applicant's file and the overview's count,
+ * whose keys all start with the list's URL.
+ */
+export function isAdminContractsQuery({ queryKey }: { queryKey: readonly unknown[] }): boolean {
+  const [url] = queryKey;
+  return typeof url === 'string' && (url === ADMIN_CONTRACTS_URL || url.startsWith(`${ADMIN_CONTRACTS_URL}?`));
 }

@@ -2,14 +2,29 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '@/lib/dates';
-import { APPLICANT_OPTIONS_URL as OPTIONS_URL, applicationOptions } from '@/test/applications';
-import { admin, jsonResponse, renderWithProviders, requestBody, stubApi } from '@/test/render';
+import { listItem } from '@/test/applications';
+import type { AdminContract } from '@/types/api';
 import { adminContract, SIGNATURE } from '../test-fixtures';
+import { callsTo, json, pageResponse, queryOf, renderAt, stubFetch } from '@/test/render-list';
 import { AdminContractsTab } from './AdminContractsTab';
 
+const CONTRACTS = '/api/admin/contracts';
+const APPLICATIONS = '/api/admin/applications';
+const FIRST_PAGE = { sort: 'createdAt', order: 'desc', limit: '50', offset: '0' };
+const JAAN = listItem(30, { userId: 9, user: { fullName: 'Jaan Tamm', username: 'jaan', email: 'jaan@example.ee', phone: null } });
 
-function renderTab() {
-  return renderWithProviders(<AdminContractsTab />, { user: admin });
+function renderTab(url = '/admin?tab=contracts') {
+  return renderAt(<AdminContractsTab />, url);
+}
+
+/** The contracts list (a page of `listed()`), the applicant search (which finds Jaan by 'jaan') and the create call. */
+function stubPortal(listed: () => AdminContract[], create?: (body: unknown) => Response) {
+  return stubFetch((url, init) => {
+    if (url.pathname === CONTRACTS) return pageResponse(listed());
+    if (url.pathname === APPLICATIONS) return json(200, url.searchParams.get('q') === 'jaan' ? [JAAN] : []);
+    if (url.pathname === '/api/contracts' && init?.method === 'POST' && create) return create(JSON.parse(String(init.body)));
+    return undefined;
+  });
 }
 
 async function openCreate(user: ReturnType<typeof userEvent.setup>) {
@@ -17,42 +32,92 @@ async function openCreate(user: ReturnType<typeof userEvent.setup>) {
   return screen.getByRole('dialog');
 }
 
-async function chooseUser(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: RegExp) {
-  const trigger = within(dialog).getByRole('combobox', { name: 'User' });
-  await waitFor(() => expect(trigger).toBeEnabled());
-  await user.click(trigger);
-  await user.click(await screen.findByRole('option', { name }));
+async function pickJaan(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.type(within(dialog).getByRole('combobox', { name: 'Applicant' }), 'jaan');
+  await user.click(await screen.findByRole('option', { name: /Jaan Tamm/ }));
 }
 
-describe('admin Contracts tab (spec §2)', () => {
-  it('lists title, user, created, expiry (dash if none) and status', async () => {
-    stubApi({
-      'GET /api/admin/contracts': () =>
-        jsonResponse(200, [
-          adminContract({ expiresAt: '2025-06-30T20:59:59Z' }),
-          adminContract({ id: 6, title: 'Signed one', status: 'signed', signedAt: '2025-05-10T10:00:00Z' }),
-        ]),
-    });
+describe('admin Contracts tab (spec §2; issue 17 lists)', () => {
+  it('shows one server page: title, user, created, expiry and signing dates (dash if none), status', async () => {
+    const fetchMock = stubFetch((url) =>
+      url.pathname === CONTRACTS
+        ? pageResponse(
+            [
+              adminContract({ expiresAt: '2025-06-30T20:59:59Z' }),
+              adminContract({ id: 6, title: 'Signed one', status: 'signed', signedAt: '2025-05-10T10:00:00Z' }),
+            ],
+            245,
+          )
+        : undefined,
+    );
     renderTab();
     const rows = await screen.findAllByTestId('admin-contract-row');
+    expect(callsTo(fetchMock, 'GET', CONTRACTS)[0].query).toEqual(FIRST_PAGE);
     expect(within(rows[0]).getByText('Mari Maasikas')).toBeInTheDocument();
     expect(within(rows[0]).getByText('mari@example.ee')).toBeInTheDocument();
     expect(within(rows[0]).getByText(formatDate('2025-05-09T10:30:00Z', 'en'))).toBeInTheDocument();
     expect(within(rows[0]).getByText('30 June 2025')).toBeInTheDocument();
-    expect(within(rows[1]).getByText('—')).toBeInTheDocument();
-    expect(within(rows[1]).getByText('Signed')).toHaveAttribute('data-variant', 'default');
+    expect(within(rows[1]).getByText('—')).toBeInTheDocument(); // no expiry
+    expect(within(rows[1]).getByText('10 May 2025')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Signed', { selector: '[data-variant]' })).toHaveAttribute('data-variant', 'default');
+    expect(screen.getByText('1–2 of 245')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Contract pages' })).toBeInTheDocument();
   });
 
-  it('shows empty, loading and error states', async () => {
-    stubApi({ 'GET /api/admin/contracts': () => jsonResponse(200, []) });
+  it('reads search, status, sort and page from the URL and writes a header click back', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch((url) => (url.pathname === CONTRACTS ? pageResponse([adminContract()], 51) : undefined));
+    const { router } = renderTab('/admin?tab=contracts&q=mari&status=awaiting&sort=title&order=asc&page=2');
+    await screen.findByTestId('admin-contract-row');
+    expect(callsTo(fetchMock, 'GET', CONTRACTS)[0].query).toEqual({
+      q: 'mari',
+      status: 'awaiting',
+      sort: 'title',
+      order: 'asc',
+      limit: '50',
+      offset: '50',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search contracts' })).toHaveValue('mari');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Not yet signed (pending or sent)');
+
+    await user.click(screen.getByRole('button', { name: /^Expires/ }));
+    await waitFor(() =>
+      expect(queryOf(router.state.location.search)).toEqual({ tab: 'contracts', q: 'mari', status: 'awaiting', sort: 'expiresAt', order: 'asc' }),
+    );
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', CONTRACTS).at(-1)?.query).toMatchObject({ sort: 'expiresAt', order: 'asc', offset: '0' }),
+    );
+  });
+
+  it('searches as the admin types and filters by status, starting again at the first page', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch((url) => (url.pathname === CONTRACTS ? pageResponse([adminContract()], 120) : undefined));
+    const { router } = renderTab('/admin?tab=contracts&page=3');
+    await screen.findByTestId('admin-contract-row');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search contracts' }), '38004');
+    await waitFor(() => expect(queryOf(router.state.location.search)).toEqual({ tab: 'contracts', q: '38004' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Expired' }));
+    await waitFor(() => expect(queryOf(router.state.location.search)).toEqual({ tab: 'contracts', q: '38004', status: 'expired' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', CONTRACTS).at(-1)?.query).toEqual({ ...FIRST_PAGE, q: '38004', status: 'expired' }),
+    );
+  });
+
+  it('shows empty (nothing yet, or nothing matching), loading and error states', async () => {
+    stubFetch((url) => (url.pathname === CONTRACTS ? pageResponse([]) : undefined));
     const first = renderTab();
     expect(await screen.findByText('No contracts yet')).toBeInTheDocument();
     first.unmount();
-    stubApi({ 'GET /api/admin/contracts': () => new Promise<Response>(() => {}) });
-    const second = renderTab();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading contracts…');
+    const second = renderTab('/admin?tab=contracts&status=cancelled');
+    expect(await screen.findByText('No matching contracts')).toBeInTheDocument();
     second.unmount();
-    stubApi({ 'GET /api/admin/contracts': () => jsonResponse(500, { message: 'Database is down' }) });
+    stubFetch(() => new Promise<Response>(() => {}));
+    const third = renderTab();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading contracts…');
+    third.unmount();
+    stubFetch(() => json(500, { message: 'Database is down' }));
     renderTab();
     expect(await screen.findByRole('alert')).toHaveTextContent('Database is down');
   });
@@ -60,7 +125,7 @@ describe('admin Contracts tab (spec §2)', () => {
   it('view dialog: content scrolls at 400 px; a signed contract shows notice, date, image and PDF link', async () => {
     const user = userEvent.setup();
     const signed = adminContract({ status: 'signed', signedAt: '2025-05-10T10:00:00Z', signatureData: SIGNATURE });
-    stubApi({ 'GET /api/admin/contracts': () => jsonResponse(200, [signed]) });
+    stubPortal(() => [signed]);
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'View contract Board member agreement' }));
     const dialog = screen.getByRole('dialog');
@@ -72,12 +137,28 @@ describe('admin Contracts tab (spec §2)', () => {
     expect(within(dialog).getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', '/api/contracts/5/pdf');
   });
 
+  it('marks a pending contract sent and refetches the page', async () => {
+    const user = userEvent.setup();
+    let status: AdminContract['status'] = 'pending';
+    const fetchMock = stubFetch((url, init) => {
+      if (url.pathname === CONTRACTS) return pageResponse([adminContract({ status })]);
+      if (url.pathname === '/api/admin/contracts/5/status' && init?.method === 'PUT') {
+        status = 'sent';
+        return json(200, adminContract({ status }));
+      }
+      return undefined;
+    });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Mark contract Board member agreement as sent' }));
+    expect(await screen.findByText('Contract marked as sent')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', '/api/admin/contracts/5/status')[0].body).toEqual({ status: 'sent' });
+    expect(await screen.findByText('Awaiting signature')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /as sent$/ })).not.toBeInTheDocument();
+  });
+
   it("refuses an incomplete form with the 'incomplete' toast and sends nothing", async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({
-      'GET /api/admin/contracts': () => jsonResponse(200, []),
-      [`GET ${OPTIONS_URL}`]: () => jsonResponse(200, applicationOptions),
-    });
+    const fetchMock = stubPortal(() => []);
     renderTab();
     const dialog = await openCreate(user);
     expect(dialog.className).toContain('max-w-[800px]');
@@ -87,21 +168,20 @@ describe('admin Contracts tab (spec §2)', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  it("auto-selects the user's newest application and sends applicationId and expiresAt", async () => {
+  it('finds the applicant on the server and sends their user, application and expiry', async () => {
     const user = userEvent.setup();
     let created = false;
-    const fetchMock = stubApi({
-      'GET /api/admin/contracts': () => jsonResponse(200, created ? [adminContract({ title: 'Agreement' })] : []),
-      [`GET ${OPTIONS_URL}`]: () => jsonResponse(200, applicationOptions),
-      'POST /api/contracts': () => {
+    const fetchMock = stubPortal(
+      () => (created ? [adminContract({ title: 'Agreement' })] : []),
+      () => {
         created = true;
-        return jsonResponse(201, adminContract({ title: 'Agreement' }));
+        return json(201, adminContract({ title: 'Agreement' }));
       },
-    });
+    );
     renderTab();
     const dialog = await openCreate(user);
-    await chooseUser(user, dialog, /Jaan Tamm/);
-    expect(within(dialog).getByRole('combobox', { name: 'Application' })).toHaveTextContent(/^#30 ·/);
+    await pickJaan(user, dialog);
+    expect(callsTo(fetchMock, 'GET', APPLICATIONS).map((call) => call.query)).toContainEqual({ q: 'jaan', limit: '10' });
 
     await user.type(within(dialog).getByLabelText('Title'), 'Agreement');
     await user.type(within(dialog).getByLabelText('Content'), 'Line one{Enter}Line two');
@@ -109,7 +189,7 @@ describe('admin Contracts tab (spec §2)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create contract' }));
 
     expect(await screen.findByText('Contract created')).toBeInTheDocument();
-    expect(requestBody(fetchMock, '/api/contracts')).toEqual({
+    expect(callsTo(fetchMock, 'POST', '/api/contracts')[0].body).toEqual({
       userId: 9,
       applicationId: 30,
       title: 'Agreement',
@@ -120,23 +200,22 @@ describe('admin Contracts tab (spec §2)', () => {
     expect(within((await screen.findAllByTestId('admin-contract-row'))[0]).getByText('Agreement')).toBeInTheDocument();
   });
 
-  it('omits expiresAt when empty and shows the server message when creating fails', async () => {
+  it("omits expiresAt when empty and shows the server's refusal of the applicant under the picker", async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({
-      'GET /api/admin/contracts': () => jsonResponse(200, []),
-      [`GET ${OPTIONS_URL}`]: () => jsonResponse(200, applicationOptions),
-      'POST /api/contracts': () =>
-        jsonResponse(422, { message: 'User not found', code: 'validation_error', fields: { userId: 'User not found' } }),
-    });
+    const fetchMock = stubPortal(
+      () => [],
+      () => json(422, { message: 'User not found', code: 'validation_error', fields: { userId: 'User not found' } }),
+    );
     renderTab();
     const dialog = await openCreate(user);
-    await chooseUser(user, dialog, /Mari Maasikas/);
+    await pickJaan(user, dialog);
     await user.type(within(dialog).getByLabelText('Title'), 'Agreement');
     await user.type(within(dialog).getByLabelText('Content'), 'Text');
     await user.click(within(dialog).getByRole('button', { name: 'Create contract' }));
 
     expect(await screen.findByText('Could not create the contract')).toBeInTheDocument();
-    expect(requestBody(fetchMock, '/api/contracts')).toEqual({ userId: 7, applicationId: 21, title: 'Agreement', content: 'Text' });
+    expect(callsTo(fetchMock, 'POST', '/api/contracts')[0].body).toEqual({ userId: 9, applicationId: 30, title: 'Agreement', content: 'Text' });
     expect(within(screen.getByRole('dialog')).getByText('User not found')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Applicant' })).toHaveAttribute('aria-invalid', 'true');
   });
 });

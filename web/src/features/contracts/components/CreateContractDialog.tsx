@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { UserApplicationFields } from '@/components/applications/UserApplicationFields';
+import { ApplicantCombobox, type ApplicantChoice } from '@/components/applications/ApplicantCombobox';
 import { Button } from '@/components/ui/button';
 import { FormDialog, serverFieldError } from '@/components/ui/form-dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
@@ -12,27 +12,29 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
-import { useUserOptions } from '@/hooks/use-user-options';
 import { todayInTallinn, toIsoDate } from '@/lib/dates';
+import { parseApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateContract, type CreateContractInput } from '../api/create-contract';
 
 const INCOMPLETE = 'create.toast.incomplete.text';
 
-/** Spec §5 admin contract creation: user, title and content required; the expiry date optional. */
+/** The applicant a contract is for, with the application it is about. */
+type Applicant = Pick<ApplicantChoice, 'userId' | 'applicationId'>;
+
+/** Spec §5 admin contract creation: applicant, title and content required; the expiry date optional. */
 const schema = z
   .object({
-    userId: z.string().min(1, INCOMPLETE),
-    applicationId: z.string(),
+    applicant: z.custom<ApplicantChoice | null>().refine((choice) => choice !== null, INCOMPLETE),
     title: z.string().trim().min(1, INCOMPLETE),
     // Sent as typed: line breaks and indentation are the contract's layout.
     content: z.string().refine((content) => content.trim() !== '', INCOMPLETE),
     expiresAt: z.string(),
   })
   .transform(
-    ({ userId, applicationId, title, content, expiresAt }): CreateContractInput => ({
-      userId: Number(userId),
-      applicationId: applicationId ? Number(applicationId) : null,
+    ({ applicant, title, content, expiresAt }): CreateContractInput => ({
+      userId: applicant?.userId ?? 0,
+      applicationId: applicant?.applicationId ?? null,
       title,
       content,
       ...(expiresAt ? { expiresAt } : {}),
@@ -40,16 +42,24 @@ const schema = z
   );
 
 type Values = z.input<typeof schema>;
-const DEFAULTS: Values = { userId: '', applicationId: '', title: '', content: '', expiresAt: '' };
-const SERVER_FIELDS = Object.keys(DEFAULTS) as (keyof Values)[];
+const SERVER_FIELDS = ['title', 'content', 'expiresAt'] as const;
+const APPLICANT_ID = 'contract-applicant';
 
-/** Spec §2 admin Contracts: user (auto-selecting their application), title, content, optional expiry. */
-export function CreateContractDialog() {
+interface Props {
+  /**
+   * The applicant the contract is for, when the dialog opens on their file (issue 17): the picker is left out.
+   * Without it the admin searches for the applicant (name, e-mail or ID code) and picks one of their applications.
+   */
+  applicant?: Applicant;
+}
+
+/** Spec §2 admin Contracts: applicant and application, title, content, optional expiry. */
+export function CreateContractDialog({ applicant }: Props) {
   const { t } = useTranslation('contracts');
   const [open, setOpen] = useState(false);
-  const form = useForm<Values, unknown, CreateContractInput>({ resolver: zodResolver(schema), defaultValues: DEFAULTS });
+  const defaults: Values = { applicant: applicant ? { ...applicant, name: '' } : null, title: '', content: '', expiresAt: '' };
+  const form = useForm<Values, unknown, CreateContractInput>({ resolver: zodResolver(schema), defaultValues: defaults });
   const errors = form.formState.errors;
-  const users = useUserOptions(open);
   const create = useCreateContract();
   const failureToast = useFailureToast();
 
@@ -66,6 +76,10 @@ export function CreateContractDialog() {
       },
       onError: (error) => {
         applyServerFieldErrors(error, SERVER_FIELDS, form.setError);
+        // A refused user or application is the picked applicant.
+        const { fields } = parseApiError(error);
+        const applicantError = fields.userId ?? fields.applicationId;
+        if (applicantError) form.setError('applicant', { type: 'server', message: applicantError });
         failureToast(t('create.toast.failed'), error);
       },
     });
@@ -95,7 +109,25 @@ export function CreateContractDialog() {
         </Button>
       }
     >
-      <UserApplicationFields idPrefix="contract" ns="contracts" keyPrefix="create" users={users} />
+      {!applicant && (
+        <Controller
+          control={form.control}
+          name="applicant"
+          render={({ field, fieldState }) => {
+            const error = serverFieldError(fieldState.error);
+            return (
+              <FormField id={APPLICANT_ID} label={t('create.applicant')} error={error}>
+                <ApplicantCombobox
+                  id={APPLICANT_ID}
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  {...invalidProps(APPLICANT_ID, error)}
+                />
+              </FormField>
+            );
+          }}
+        />
+      )}
       <FormField id="contract-title" label={t('create.titleLabel')} error={titleError}>
         <Input
           id="contract-title"

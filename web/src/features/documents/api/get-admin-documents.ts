@@ -1,18 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/query-client';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { listQueryOptions } from '@/hooks/use-list-params';
 import type { AdminDocument } from '@/types/api';
 
-const URL = '/api/admin/documents';
+export const ADMIN_DOCUMENTS_URL = '/api/admin/documents';
 
-/** GET /api/admin/documents: every document with whose it is. */
-export function getAdminDocuments(signal?: AbortSignal): Promise<AdminDocument[]> {
-  return getJson<AdminDocument[]>(URL, signal);
+/**
+ * GET /api/admin/documents?q=&status=&userId=&sort=&order=&limit=&offset= (issue 17): one page of the current
+ * versions of everyone's documents, the total in X-Total-Count.
+ */
+export function adminDocumentsPageOptions(query: URLSearchParams) {
+  return listQueryOptions<AdminDocument>(ADMIN_DOCUMENTS_URL, query);
 }
 
-export function adminDocumentsQueryOptions() {
-  return queryOptions({ queryKey: [URL], queryFn: ({ signal }) => getAdminDocuments(signal) });
+export function useAdminDocumentsPage(query: URLSearchParams) {
+  return useQuery(adminDocumentsPageOptions(query));
 }
 
-export function useAdminDocuments() {
-  return useQuery(adminDocumentsQueryOptions());
+/** Every page and count of the admin's document and request lists (their keys start with their URLs). */
+export function invalidateAdminDocumentLists(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) =>
+      typeof queryKey[0] === 'string' &&
+      (queryKey[0].startsWith(ADMIN_DOCUMENTS_URL) || queryKey[0].startsWith('/api/admin/document-requests')),
+  });
 }

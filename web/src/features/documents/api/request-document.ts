@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import type { DocumentRequest, DocumentsSchemas } from '@/types/api';
-import { adminDocumentsQueryOptions } from './get-admin-documents';
+import { invalidateAdminDocumentLists } from './get-admin-documents';
 
 /** `dueDate` is the picked calendar day as YYYY-MM-DD, or null. */
 export type RequestDocumentInput = DocumentsSchemas['DocumentRequestCreate'];
@@ -15,6 +15,6 @@ export function useRequestDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminDocumentsQueryOptions().queryKey }),
+    onSuccess: () => invalidateAdminDocumentLists(queryClient),
   });
 }

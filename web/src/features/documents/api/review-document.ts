@@ -1,13 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { Document, DocumentsSchemas } from '@/types/api';
-import { adminDocumentsQueryOptions } from './get-admin-documents';
+import { invalidateAdminDocumentLists } from './get-admin-documents';
 
 export type ReviewStatus = DocumentsSchemas['ReviewRequest']['status'];
 
+export interface ReviewInput {
+  id: number;
+  status: ReviewStatus;
+  /** Why it is rejected: required to reject, shown to the applicant. */
+  reason?: string;
+}
+
 /** PUT /api/admin/documents/{id}/status. Spec §7: a non-JSON answer still counts as success. */
-export async function setDocumentStatus(id: number, status: ReviewStatus): Promise<Document | null> {
-  const body: DocumentsSchemas['ReviewRequest'] = { status };
+export async function setDocumentStatus({ id, status, reason }: ReviewInput): Promise<Document | null> {
+  const body: DocumentsSchemas['ReviewRequest'] = status === 'rejected' ? { status, reason } : { status };
   const res = await apiRequest('PUT', `/api/admin/documents/${id}/status`, body);
   try {
     return (await res.json()) as Document;
@@ -19,7 +26,7 @@ export async function setDocumentStatus(id: number, status: ReviewStatus): Promi
 export function useReviewDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: ReviewStatus }) => setDocumentStatus(id, status),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminDocumentsQueryOptions().queryKey }),
+    mutationFn: setDocumentStatus,
+    onSettled: () => invalidateAdminDocumentLists(queryClient),
   });
 }

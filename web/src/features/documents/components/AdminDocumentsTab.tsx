@@ -1,135 +1,150 @@
-import { Check, Download, FileText, X } from 'lucide-react';
+import { FileText, Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { useSearchParams } from 'react-router-dom';
 import { TabCard } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { EmptyState } from '@/components/ui/state-message';
-import { toast } from '@/components/ui/use-toast';
-import { useFailureToast } from '@/hooks/use-server-message';
-import { formatDate } from '@/lib/dates';
-import type { AdminDocument } from '@/types/api';
-import { useAdminDocuments } from '../api/get-admin-documents';
-import { useReviewDocument, type ReviewStatus } from '../api/review-document';
-import { canReview, fileTypeLabel } from '../rules';
-import { DocumentStatusBadge } from './DocumentStatusBadge';
+import { useListParams } from '@/hooks/use-list-params';
+import { cn } from '@/lib/utils';
+import { useAdminDocumentRequestsPage } from '../api/get-admin-document-requests';
+import { useAdminDocumentsPage } from '../api/get-admin-documents';
+import { ADMIN_DOCUMENT_SORTS, ADMIN_DOCUMENT_STATUSES, ADMIN_REQUEST_SORTS, ADMIN_REQUEST_STATUSES } from '../types';
+import { AdminDocumentsTable } from './AdminDocumentsTable';
+import { AdminRequestsTable } from './AdminRequestsTable';
 import { RequestDocumentDialog } from './RequestDocumentDialog';
 
-/** Spec §2 admin Documents: request documents and approve or reject what was uploaded. */
+export const PAGE_SIZE = 50;
+const VIEWS = ['documents', 'requests'] as const;
+type View = (typeof VIEWS)[number];
+
+/**
+ * Spec §2 admin Documents with issue 17's lists: the uploaded documents or (?view=requests) the document
+ * requests, each paged, sorted, filtered and searched on the server, their state in the URL.
+ */
 export function AdminDocumentsTab() {
-  const { t, i18n } = useTranslation('documents');
-  const failureToast = useFailureToast();
-  const query = useAdminDocuments();
-  const review = useReviewDocument();
-
-  const setStatus = (document: AdminDocument, status: ReviewStatus) =>
-    review.mutate(
-      { id: document.id, status },
-      {
-        onSuccess: () => toast({ title: t(`admin.toast.${status}`), description: document.name }),
-        onError: (err) => failureToast(t('admin.toast.updateStatusError'), err),
-      },
-    );
-
-  const columns: DataTableColumn<AdminDocument>[] = [
-    {
-      id: 'name',
-      header: t('columns.name'),
-      phoneLabel: false,
-      className: 'font-medium text-slate-900 md:min-w-[9rem]',
-      cell: (document) => (
-        <span className="flex flex-col">
-          <span className="break-words">{document.name}</span>
-          {document.description && <span className="break-words text-xs font-normal text-slate-500">{document.description}</span>}
-        </span>
-      ),
-    },
-    {
-      id: 'user',
-      header: t('columns.user'),
-      className: 'md:min-w-[11rem]',
-      cell: (document) =>
-        document.user?.fullName || document.user?.username ? (
-          <span className="flex flex-col">
-            <span className="text-slate-900">{document.user.fullName || document.user.username}</span>
-            {document.user.email && <span className="break-all text-xs text-slate-500">{document.user.email}</span>}
-          </span>
-        ) : (
-          <span className="text-slate-500">{t('admin.unknownUser', { id: document.userId })}</span>
-        ),
-    },
-    {
-      id: 'type',
-      header: t('columns.type'),
-      className: 'break-all md:min-w-[8rem] md:max-w-[12rem]',
-      cell: (document) => <span>{fileTypeLabel(document.fileType)}</span>,
-    },
-    {
-      id: 'date',
-      header: t('columns.date'),
-      className: 'md:whitespace-nowrap',
-      cell: (document) => <span>{formatDate(document.createdAt, i18n.language)}</span>,
-    },
-    { id: 'status', header: t('columns.status'), cell: (document) => <DocumentStatusBadge status={document.status} /> },
-  ];
+  const { t } = useTranslation('documents');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view: View = searchParams.get('view') === 'requests' ? 'requests' : 'documents';
+  // The other view starts from a clean list: its statuses and sorts are not this one's.
+  const showView = (next: View) =>
+    setSearchParams((current) => {
+      const kept = new URLSearchParams();
+      const tab = current.get('tab');
+      if (tab) kept.set('tab', tab);
+      if (next !== 'documents') kept.set('view', next);
+      return kept;
+    });
 
   return (
-    <TabCard title={t('admin.title')} description={t('admin.description')} action={<RequestDocumentDialog />}>
-      <DataTable
-        aria-label={t('admin.title')}
-        columns={columns}
-        rows={query.data}
-        rowKey={(document) => document.id}
-        rowTestId="admin-document-row"
-        status={{ isLoading: query.isLoading, error: query.error, loadingLabel: t('loading'), errorTitle: t('loadFailed') }}
-        empty={
+    <TabCard
+      title={t('admin.title')}
+      description={t('admin.description')}
+      action={<RequestDocumentDialog />}
+      contentClassName="flex flex-col gap-5"
+    >
+      <div role="group" aria-label={t('admin.views.label')} className="inline-flex self-start rounded-lg border border-slate-200 bg-slate-50 p-1">
+        {VIEWS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={view === value}
+            onClick={() => showView(value)}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-primary-500',
+              view === value && 'bg-white text-slate-900 shadow-sm',
+            )}
+          >
+            {t(`admin.views.${value}`)}
+          </button>
+        ))}
+      </div>
+      {view === 'documents' ? <DocumentsList /> : <RequestsList />}
+    </TabCard>
+  );
+}
+
+function DocumentsList() {
+  const { t } = useTranslation('documents');
+  const list = useListParams({
+    defaults: { sort: 'uploadedAt', order: 'desc', pageSize: PAGE_SIZE },
+    sorts: ADMIN_DOCUMENT_SORTS,
+    statuses: ADMIN_DOCUMENT_STATUSES,
+  });
+  const { data, isPending, error, isPlaceholderData } = useAdminDocumentsPage(list.apiQuery);
+  return (
+    <AdminDocumentsTable
+      aria-label={t('admin.title')}
+      rows={data?.items}
+      stale={isPlaceholderData}
+      status={{ isLoading: isPending, error, loadingLabel: t('loading'), errorTitle: t('loadFailed') }}
+      empty={
+        list.isFiltered ? (
+          <EmptyState icon={Inbox} title={t('admin.noMatches.title')}>
+            {t('admin.noMatches.text')}
+          </EmptyState>
+        ) : (
           <EmptyState icon={FileText} title={t('admin.empty.title')}>
             {t('admin.empty.text')}
           </EmptyState>
-        }
-        actions={{
-          header: t('columns.actions'),
-          className: 'md:w-[13rem]',
-          wrap: true,
-          cell: (document) => (
-            <>
-              <a
-                href={document.filePath}
-                download
-                className={buttonClasses('secondary', 'sm')}
-                aria-label={t('actions.downloadNamed', { name: document.name })}
-                title={t('actions.download')}
-              >
-                <Download className="h-4 w-4" aria-hidden="true" />
-                {/* Icon only in the desktop table, where the column is narrow; the label names it. */}
-                <span className="md:sr-only">{t('actions.download')}</span>
-              </a>
-              {canReview(document.status) && (
-                <>
-                  <Button
-                    size="sm"
-                    disabled={review.isPending}
-                    onClick={() => setStatus(document, 'approved')}
-                    aria-label={t('actions.approveNamed', { name: document.name })}
-                  >
-                    <Check className="h-4 w-4" aria-hidden="true" />
-                    {t('actions.approve')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="destructive"
-                    disabled={review.isPending}
-                    onClick={() => setStatus(document, 'rejected')}
-                    aria-label={t('actions.rejectNamed', { name: document.name })}
-                  >
-                    <X className="h-4 w-4" aria-hidden="true" />
-                    {t('actions.reject')}
-                  </Button>
-                </>
-              )}
-            </>
-          ),
-        }}
-      />
-    </TabCard>
+        )
+      }
+      {...list.tableProps({
+        total: data?.total,
+        paginationLabel: t('admin.pages'),
+        searchLabel: t('admin.search'),
+        searchPlaceholder: t('admin.searchPlaceholder'),
+      })}
+      filters={
+        <FilterSelect
+          label={t('columns.status')}
+          value={list.params.status}
+          onChange={list.setStatus}
+          options={[
+            { value: '', label: t('admin.allStatuses') },
+            ...ADMIN_DOCUMENT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+          ]}
+        />
+      }
+    />
+  );
+}
+
+function RequestsList() {
+  const { t } = useTranslation('documents');
+  const list = useListParams({
+    defaults: { sort: 'createdAt', order: 'desc', pageSize: PAGE_SIZE },
+    sorts: ADMIN_REQUEST_SORTS,
+    statuses: ADMIN_REQUEST_STATUSES,
+  });
+  const { data, isPending, error, isPlaceholderData } = useAdminDocumentRequestsPage(list.apiQuery);
+  return (
+    <AdminRequestsTable
+      aria-label={t('requests.title')}
+      rows={data?.items}
+      stale={isPlaceholderData}
+      status={{ isLoading: isPending, error, loadingLabel: t('requests.loading'), errorTitle: t('requests.loadFailed') }}
+      empty={
+        <EmptyState icon={Inbox} title={list.isFiltered ? t('requests.noMatches.title') : t('requests.empty.title')}>
+          {list.isFiltered ? t('requests.noMatches.text') : t('requests.empty.text')}
+        </EmptyState>
+      }
+      {...list.tableProps({
+        total: data?.total,
+        paginationLabel: t('requests.pages'),
+        searchLabel: t('requests.search'),
+        searchPlaceholder: t('requests.searchPlaceholder'),
+      })}
+      filters={
+        <FilterSelect
+          label={t('columns.status')}
+          value={list.params.status}
+          onChange={list.setStatus}
+          options={[
+            { value: '', label: t('admin.allStatuses') },
+            ...ADMIN_REQUEST_STATUSES.map((status) => ({ value: status, label: t(`requests.status.${status}`) })),
+          ]}
+        />
+      }
+    />
   );
 }

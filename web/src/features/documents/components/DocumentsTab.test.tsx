@@ -195,7 +195,7 @@ describe('applicant Documents tab (spec §2, §5)', () => {
     expect(within(rows[1]).getByText('No due date')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Submitted')).toBeInTheDocument();
     expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(rows[2]).getByRole('button', { name: 'Upload a document for ID card photo' })).toBeInTheDocument();
+    expect(within(rows[2]).getByRole('button', { name: 'Upload document ID card photo again' })).toBeInTheDocument();
 
     await user.click(within(rows[0]).getByRole('button', { name: 'Upload a document for Proof of address' }));
     const dialog = screen.getByRole('dialog');
@@ -205,6 +205,52 @@ describe('applicant Documents tab (spec §2, §5)', () => {
     const xhr = FakeXhr.last();
     expect([...(xhr.body?.keys() ?? [])]).toEqual(['requestId', 'name', 'file']);
     expect(sentFields(xhr)).toEqual({ requestId: '41', name: 'bill', file: 'bill.pdf' });
+  });
+
+  it('a rejected document shows its reason and offers Upload again, which sends replacesDocumentId (issue 17)', async () => {
+    const user = userEvent.setup();
+    stubLists([
+      document({ id: 8, name: 'Lease', status: 'rejected', rejectionReason: 'The second page is missing' }),
+      document({ id: 5, name: 'Lease', status: 'rejected', rejectionReason: 'Unsigned', replacedById: 8 }),
+      document({ id: 4, name: 'Photo', status: 'approved' }),
+    ]);
+    renderTab();
+    const rows = await screen.findAllByTestId('document-row');
+    expect(within(rows[0]).getByText('Reason: The second page is missing')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Reason: Unsigned')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Uploaded again')).toBeInTheDocument();
+    // Only the rejected document nothing replaced yet can be uploaded again.
+    expect(within(rows[1]).queryByRole('button', { name: /again/ })).not.toBeInTheDocument();
+    expect(within(rows[2]).queryByRole('button', { name: /again/ })).not.toBeInTheDocument();
+
+    await user.click(within(rows[0]).getByRole('button', { name: 'Upload document Lease again' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Upload “Lease” again' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Your earlier file was rejected. Reason: The second page is missing')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Document name')).toHaveValue('Lease');
+    await user.upload(within(dialog).getByLabelText('File'), pdf('lease-signed.pdf'));
+    expect(within(dialog).getByLabelText('Document name')).toHaveValue('Lease'); // the earlier name stays
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    const xhr = FakeXhr.last();
+    expect(sentFields(xhr)).toEqual({ replacesDocumentId: '8', name: 'Lease', file: 'lease-signed.pdf' });
+    xhr.progress(50, 100);
+    expect(await within(dialog).findByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+  });
+
+  it('a rejected request shows the reason and Upload again answers the request (issue 17)', async () => {
+    const user = userEvent.setup();
+    stubLists([], [documentRequest({ id: 43, name: 'ID card photo', status: 'rejected', rejectionReason: 'Blurred', overdue: true })]);
+    renderTab();
+    const row = await screen.findByTestId('document-request-row');
+    expect(within(row).getByText('Reason: Blurred')).toBeInTheDocument();
+    expect(within(row).getByText('Overdue')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Upload document ID card photo again' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'ID card photo' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Your earlier file was rejected. Reason: Blurred')).toBeInTheDocument();
+    await user.upload(within(dialog).getByLabelText('File'), pdf('id.pdf'));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(sentFields(FakeXhr.last())).toEqual({ requestId: '43', name: 'id', file: 'id.pdf' });
   });
 
   it('lists documents with type after the slash, date, translated or raw status and a download link', async () => {

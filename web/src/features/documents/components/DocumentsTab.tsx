@@ -1,6 +1,7 @@
-import { Download, FileText, FileUp, Upload } from 'lucide-react';
+import { Download, FileText, FileUp, RotateCcw, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { TabCard } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -10,17 +11,18 @@ import { formatCalendarDate, formatDate, parseIsoDate } from '@/lib/dates';
 import type { DocumentRequest, Document as OwnDocument } from '@/types/api';
 import { useOwnRequests } from '../api/get-document-requests';
 import { useOwnDocuments } from '../api/get-documents';
-import { canUploadFor, fileTypeLabel } from '../rules';
+import { canUploadAgain, canUploadFor, fileTypeLabel } from '../rules';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
-import { UploadDocumentDialog } from './UploadDocumentDialog';
+import { RejectionReason } from './RejectionReason';
+import { UploadDocumentDialog, type UploadFor } from './UploadDocumentDialog';
 
 /** Spec §2 applicant Documents tab: requests to answer, uploads and their review status. */
 export function DocumentsTab() {
   const { t, i18n } = useTranslation('documents');
   const documents = useOwnDocuments();
   const requests = useOwnRequests();
-  // undefined: closed; null: a free upload; a request: an upload answering it.
-  const [uploading, setUploading] = useState<DocumentRequest | null | undefined>(undefined);
+  // undefined: closed; null: a free upload; else the request it answers or the rejected document it replaces.
+  const [uploading, setUploading] = useState<UploadFor | undefined>(undefined);
 
   const dueDate = (value: string | null) => {
     const parsed = value ? parseIsoDate(value) : null;
@@ -41,10 +43,16 @@ export function DocumentsTab() {
       </span>
     ),
   });
-  const statusColumn = <Row extends { status: string }>(): DataTableColumn<Row> => ({
+  // A rejected document or request shows why (issue 17).
+  const statusColumn = <Row extends { status: string; rejectionReason: string | null }>(): DataTableColumn<Row> => ({
     id: 'status',
     header: t('columns.status'),
-    cell: (row) => <DocumentStatusBadge status={row.status} />,
+    cell: (row) => (
+      <span className="flex flex-col items-start gap-1">
+        <DocumentStatusBadge status={row.status} />
+        <RejectionReason reason={row.rejectionReason} />
+      </span>
+    ),
   });
 
   const requestColumns: DataTableColumn<DocumentRequest>[] = [
@@ -61,7 +69,12 @@ export function DocumentsTab() {
       id: 'dueDate',
       header: t('columns.dueDate'),
       className: 'md:whitespace-nowrap',
-      cell: (request) => <span>{dueDate(request.dueDate)}</span>,
+      cell: (request) => (
+        <span className="flex flex-col items-start gap-1">
+          <span>{dueDate(request.dueDate)}</span>
+          {request.overdue && <Badge tone="amber">{t('requests.overdue')}</Badge>}
+        </span>
+      ),
     },
     statusColumn(),
   ];
@@ -80,7 +93,16 @@ export function DocumentsTab() {
       className: 'md:whitespace-nowrap',
       cell: (document) => <span>{formatDate(document.createdAt, i18n.language)}</span>,
     },
-    statusColumn(),
+    {
+      ...statusColumn<OwnDocument>(),
+      cell: (document) => (
+        <span className="flex flex-col items-start gap-1">
+          <DocumentStatusBadge status={document.status} />
+          <RejectionReason reason={document.rejectionReason} />
+          {document.replacedById != null && <span className="text-xs text-slate-500">{t('applicant.replaced')}</span>}
+        </span>
+      ),
+    },
   ];
 
   // Both lists load together; the uploaded documents are the rows, the open requests come above them.
@@ -122,12 +144,22 @@ export function DocumentsTab() {
                   actions={{
                     header: t('columns.actions'),
                     cell: (request) =>
-                      canUploadFor(request) && (
-                        <Button size="sm" onClick={() => setUploading(request)} aria-label={t('actions.uploadNamed', { name: request.name })}>
+                      canUploadFor(request) &&
+                      (request.status === 'rejected' ? (
+                        <Button
+                          size="sm"
+                          onClick={() => setUploading({ request })}
+                          aria-label={t('actions.uploadAgainNamed', { name: request.name })}
+                        >
+                          <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                          {t('actions.uploadAgain')}
+                        </Button>
+                      ) : (
+                        <Button size="sm" onClick={() => setUploading({ request })} aria-label={t('actions.uploadNamed', { name: request.name })}>
                           <Upload className="h-4 w-4" aria-hidden="true" />
                           {t('actions.upload')}
                         </Button>
-                      ),
+                      )),
                   }}
                 />
               </section>
@@ -153,16 +185,29 @@ export function DocumentsTab() {
                 }
                 actions={{
                   header: t('columns.actions'),
+                  wrap: true,
                   cell: (document) => (
-                    <a
-                      href={document.filePath}
-                      download
-                      className={buttonClasses('secondary', 'sm')}
-                      aria-label={t('actions.downloadNamed', { name: document.name })}
-                    >
-                      <Download className="h-4 w-4" aria-hidden="true" />
-                      {t('actions.download')}
-                    </a>
+                    <>
+                      <a
+                        href={document.filePath}
+                        download
+                        className={buttonClasses('secondary', 'sm')}
+                        aria-label={t('actions.downloadNamed', { name: document.name })}
+                      >
+                        <Download className="h-4 w-4" aria-hidden="true" />
+                        {t('actions.download')}
+                      </a>
+                      {canUploadAgain(document) && (
+                        <Button
+                          size="sm"
+                          onClick={() => setUploading({ replaces: document })}
+                          aria-label={t('actions.uploadAgainNamed', { name: document.name })}
+                        >
+                          <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                          {t('actions.uploadAgain')}
+                        </Button>
+                      )}
+                    </>
                   ),
                 }}
               />
@@ -172,7 +217,7 @@ export function DocumentsTab() {
       </QueryState>
       <UploadDocumentDialog
         open={uploading !== undefined}
-        request={uploading}
+        uploadFor={uploading}
         onOpenChange={(open) => !open && setUploading(undefined)}
       />
     </TabCard>

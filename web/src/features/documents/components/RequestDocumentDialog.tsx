@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { UserApplicationFields } from '@/components/applications/UserApplicationFields';
+import { ApplicantCombobox, type ApplicantChoice } from '@/components/applications/ApplicantCombobox';
 import { Button } from '@/components/ui/button';
 import { FormDialog, serverFieldError } from '@/components/ui/form-dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
-import { useUserOptions } from '@/hooks/use-user-options';
+import { parseApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useRequestDocument, type RequestDocumentInput } from '../api/request-document';
 import { DueDatePicker } from './DueDatePicker';
@@ -20,22 +20,21 @@ import { DueDatePicker } from './DueDatePicker';
 const INCOMPLETE = 'request.toast.incomplete.text';
 
 /**
- * Spec §5 admin document request: user and name required; description and due date optional; the ids
- * are sent as integers and no due date as null.
+ * Spec §5 admin document request: the applicant (with the application the request is about) and the name
+ * are required; description and due date optional; no due date is sent as null.
  */
 const schema = z
   .object({
-    userId: z.string().min(1, INCOMPLETE),
-    applicationId: z.string(),
+    applicant: z.custom<ApplicantChoice | null>().refine((choice) => choice !== null, INCOMPLETE),
     name: z.string().trim().min(1, INCOMPLETE),
     description: z.string().trim(),
     /** YYYY-MM-DD or ''. */
     dueDate: z.string(),
   })
   .transform(
-    ({ userId, applicationId, name, description, dueDate }): RequestDocumentInput => ({
-      userId: parseInt(userId, 10),
-      applicationId: applicationId ? parseInt(applicationId, 10) : null,
+    ({ applicant, name, description, dueDate }): RequestDocumentInput => ({
+      userId: applicant?.userId ?? null,
+      applicationId: applicant?.applicationId ?? null,
       name,
       description,
       dueDate: dueDate || null,
@@ -43,17 +42,25 @@ const schema = z
   );
 
 type Values = z.input<typeof schema>;
-const DEFAULTS: Values = { userId: '', applicationId: '', name: '', description: '', dueDate: '' };
-const SERVER_FIELDS = Object.keys(DEFAULTS) as (keyof Values)[];
+const SERVER_FIELDS = ['name', 'description', 'dueDate'] as const;
+const APPLICANT_ID = 'document-request-applicant';
 
-/** Spec §2 admin Documents, §5 Admin document request. */
-export function RequestDocumentDialog() {
+interface Props {
+  /**
+   * The applicant the request is for, when the dialog opens on their file (issue 17): the picker is left
+   * out. Without it the admin searches for the applicant.
+   */
+  applicant?: ApplicantChoice;
+}
+
+/** Spec §2 admin Documents, §5 Admin document request, with issue 17's searching applicant picker. */
+export function RequestDocumentDialog({ applicant }: Props) {
   const { t } = useTranslation('documents');
   const failureToast = useFailureToast();
   const [open, setOpen] = useState(false);
-  const form = useForm<Values, unknown, RequestDocumentInput>({ resolver: zodResolver(schema), defaultValues: DEFAULTS });
+  const defaults: Values = { applicant: applicant ?? null, name: '', description: '', dueDate: '' };
+  const form = useForm<Values, unknown, RequestDocumentInput>({ resolver: zodResolver(schema), defaultValues: defaults });
   const errors = form.formState.errors;
-  const users = useUserOptions(open);
   const requestDocument = useRequestDocument();
 
   const onOpenChange = (next: boolean) => {
@@ -61,20 +68,26 @@ export function RequestDocumentDialog() {
     if (!next) requestDocument.reset();
   };
 
-  const onSubmit = (body: RequestDocumentInput) =>
+  const onSubmit = (body: RequestDocumentInput) => {
+    const chosen = form.getValues('applicant');
     requestDocument.mutate(body, {
       onSuccess: (created) => {
         toast({
           title: t('request.toast.requested'),
-          description: t('request.toast.requestedText', { name: created.name, user: users.find(String(body.userId))?.name ?? '' }),
+          description: t('request.toast.requestedText', { name: created.name, user: chosen?.name ?? '' }),
         });
         onOpenChange(false);
       },
       onError: (error) => {
         applyServerFieldErrors(error, SERVER_FIELDS, form.setError);
+        // The user or the application refused: both are the picked applicant.
+        const { fields } = parseApiError(error);
+        const applicantError = fields.userId ?? fields.applicationId;
+        if (applicantError) form.setError('applicant', { type: 'server', message: applicantError });
         failureToast(t('request.toast.requestError'), error);
       },
     });
+  };
 
   const onInvalid = () =>
     toast({
@@ -104,7 +117,26 @@ export function RequestDocumentDialog() {
         </Button>
       }
     >
-      <UserApplicationFields idPrefix="document-request" ns="documents" keyPrefix="request" users={users} />
+      {!applicant && (
+        <Controller
+          control={form.control}
+          name="applicant"
+          render={({ field, fieldState }) => {
+            const error = serverFieldError(fieldState.error);
+            return (
+              <FormField id={APPLICANT_ID} label={t('request.applicant')} error={error}>
+                <ApplicantCombobox
+                  id={APPLICANT_ID}
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  placeholder={t('request.applicantPlaceholder')}
+                  {...invalidProps(APPLICANT_ID, error)}
+                />
+              </FormField>
+            );
+          }}
+        />
+      )}
       <FormField id="document-request-name" label={t('request.name')} error={nameError}>
         <Input
           id="document-request-name"

@@ -20,7 +20,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { ApiError, parseApiError } from '@/lib/api-client';
-import type { DocumentRequest } from '@/types/api';
+import type { DocumentRequest, Document as OwnDocument } from '@/types/api';
 import { UploadAbortedError, useUploadDocument } from '../api/upload-document';
 import {
   ACCEPT_ATTRIBUTE,
@@ -32,23 +32,57 @@ import {
   type FileProblem,
 } from '../rules';
 
+/**
+ * What the upload answers. A request: the dialog is titled with its name and sends its id (a rejected
+ * request's new upload replaces its rejected document on the server). A rejected document: the upload
+ * replaces it (issue 17, 'Upload again') and sends its id as replacesDocumentId.
+ */
+export type UploadFor = { request: DocumentRequest } | { replaces: OwnDocument } | null;
+
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** When set, the upload answers this request: the dialog is titled with its name and sends its id. */
-  request?: DocumentRequest | null;
+  uploadFor?: UploadFor;
 }
 
 /** Spec §2 Documents tab, §5 Document upload: file, name, optional description, with progress. */
-export function UploadDocumentDialog({ open, onOpenChange, request }: Props) {
+export function UploadDocumentDialog({ open, onOpenChange, uploadFor }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="sm">
         {/* Mounted only while open, so every opening starts empty and closing aborts an upload. */}
-        <UploadForm request={request ?? null} onClose={() => onOpenChange(false)} />
+        <UploadForm uploadFor={uploadFor ?? null} onClose={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The dialog's title and description, and the form's target fields. */
+function useUploadTexts(uploadFor: UploadFor) {
+  const { t } = useTranslation('documents');
+  if (uploadFor && 'replaces' in uploadFor) {
+    const { replaces } = uploadFor;
+    return {
+      title: t('upload.againTitle', { name: replaces.name }),
+      description: replaces.rejectionReason
+        ? t('upload.againDescription', { reason: replaces.rejectionReason })
+        : t('upload.description'),
+      target: { replacesDocumentId: replaces.id, requestId: replaces.requestId ?? undefined },
+      initialName: replaces.name,
+    };
+  }
+  if (uploadFor) {
+    const { request } = uploadFor;
+    return {
+      title: request.name,
+      description: request.rejectionReason
+        ? t('upload.againDescription', { reason: request.rejectionReason })
+        : request.description || t('upload.requestDescription'),
+      target: { requestId: request.id },
+      initialName: '',
+    };
+  }
+  return { title: t('upload.title'), description: t('upload.description'), target: {}, initialName: '' };
 }
 
 /**
@@ -69,17 +103,18 @@ const uploadSchema = z.object({
 type UploadValues = z.input<typeof uploadSchema>;
 type Upload = z.output<typeof uploadSchema>;
 
-function UploadForm({ request, onClose }: { request: DocumentRequest | null; onClose: () => void }) {
+function UploadForm({ uploadFor, onClose }: { uploadFor: UploadFor; onClose: () => void }) {
   const { t, i18n } = useTranslation('documents');
   const serverMessage = useServerMessage();
   const upload = useUploadDocument();
+  const texts = useUploadTexts(uploadFor);
   const { control, register, handleSubmit, setValue } = useForm<UploadValues, unknown, Upload>({
     resolver: zodResolver(uploadSchema),
-    defaultValues: { file: null, name: '', description: '' },
+    defaultValues: { file: null, name: texts.initialName, description: '' },
   });
   const file = useWatch({ control, name: 'file' });
-  // Once the applicant types a name, choosing another file no longer replaces it.
-  const [nameEdited, setNameEdited] = useState(false);
+  // Once the applicant types a name (or uploads again under the earlier one), another file no longer replaces it.
+  const [nameEdited, setNameEdited] = useState(texts.initialName !== '');
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
   const ids = useId();
@@ -109,7 +144,7 @@ function UploadForm({ request, onClose }: { request: DocumentRequest | null; onC
   };
 
   const onSubmit = ({ file: chosen, name, description }: Upload) => {
-    const form = buildUploadForm(chosen, name, description, request?.id);
+    const form = buildUploadForm(chosen, name, description, texts.target);
     const controller = new AbortController();
     abort.current = controller;
     setProgress(0);
@@ -140,10 +175,8 @@ function UploadForm({ request, onClose }: { request: DocumentRequest | null; onC
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)} className="flex min-h-0 flex-col">
       <DialogHeader>
-        <DialogTitle className="break-words">{request ? request.name : t('upload.title')}</DialogTitle>
-        <DialogDescription>
-          {request ? request.description || t('upload.requestDescription') : t('upload.description')}
-        </DialogDescription>
+        <DialogTitle className="break-words">{texts.title}</DialogTitle>
+        <DialogDescription className="whitespace-pre-line break-words">{texts.description}</DialogDescription>
       </DialogHeader>
       <DialogBody className="flex flex-col gap-5">
         <div className="flex flex-col gap-1.5">

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '@/lib/api-client';
+import { apiJson, type ApiPage } from '@/lib/api-client';
 import type { ContactMessage } from '@/types/api';
-import { messagesQueryOptions } from './get-messages';
+import { isMessagesQuery } from './get-messages';
 
 /** PUT /api/admin/messages/{id}/read */
 export function markMessageRead(id: number): Promise<ContactMessage> {
@@ -9,19 +9,21 @@ export function markMessageRead(id: number): Promise<ContactMessage> {
 }
 
 /**
- * Marks the message read, then refetches the list. The mutation stays pending until the refetch is done,
- * so 'Marking...' shows until the list reflects the change.
+ * Marks the message read wherever it is shown, then refetches every inbox query (an unread filter loses it,
+ * the overview's count drops). The mutation stays pending until that is done, so 'Marking...' shows until
+ * the lists reflect the change.
  */
 export function useMarkMessageRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markMessageRead,
     onSuccess: (updated) => {
-      const { queryKey } = messagesQueryOptions();
-      queryClient.setQueryData(queryKey, (list) =>
-        list?.map((message) => (message.id === updated.id ? { ...message, isRead: true } : message)),
+      queryClient.setQueriesData<ApiPage<ContactMessage>>({ predicate: isMessagesQuery }, (page) =>
+        page?.items
+          ? { ...page, items: page.items.map((message) => (message.id === updated.id ? { ...message, isRead: true } : message)) }
+          : page,
       );
-      return queryClient.invalidateQueries({ queryKey });
+      return queryClient.invalidateQueries({ predicate: isMessagesQuery });
     },
   });
 }

@@ -1,0 +1,23 @@
+import { ApplicationDetailPage, type ApplicationSubject } from '@/features/admin-applications';
+import { ApplicantContractsPanel } from '@/features/contracts';
+import { ApplicantDocumentsPanel } from '@/features/documents';
+import { MessagesFromPanel } from '@/features/messages';
+
+/**
+ * /admin/applications/{id}: the applicant's whole file on one page (issue 17). The application, its history,
+ * company and payment schedule come from the applications feature; below them every document request and
+ * document, every contract and the contact messages sent from the applicant's e-mail address.
+ */
+export function ApplicationFilePage() {
+  return <ApplicationDetailPage renderRelated={(subject) => <RestOfTheFile {...subject} />} />;
+}
+
+function RestOfTheFile({ userId, applicationId, email }: ApplicationSubject) {
+  return (
+    <div className="flex flex-col gap-6" data-testid="applicant-file">
+      <ApplicantDocumentsPanel userId={userId} applicationId={applicationId} />
+      <ApplicantContractsPanel userId={userId} applicationId={applicationId} />
+      <MessagesFromPanel email={email} />
+    </div>
+  );
+}

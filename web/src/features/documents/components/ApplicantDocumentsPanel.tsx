@@ -1,0 +1,72 @@
+import { FileText, Inbox } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TabCard } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/state-message';
+import { useAdminDocumentRequestsPage } from '../api/get-admin-document-requests';
+import { useAdminDocumentsPage } from '../api/get-admin-documents';
+import { AdminDocumentsTable } from './AdminDocumentsTable';
+import { AdminRequestsTable } from './AdminRequestsTable';
+import { RequestDocumentDialog } from './RequestDocumentDialog';
+
+/** The API's largest page: an applicant's documents are bounded by the upload quota, well below it. */
+const ONE_APPLICANTS_LIMIT = 200;
+
+/** One applicant's whole list, newest first. */
+function applicantQuery(userId: number, sort: string): URLSearchParams {
+  return new URLSearchParams({ userId: String(userId), sort, order: 'desc', limit: String(ONE_APPLICANTS_LIMIT) });
+}
+
+interface Props {
+  userId: number;
+  /** The application the file page shows: a document requested here is about it. */
+  applicationId: number;
+  /** The applicant's name, for the request's confirmation. */
+  name?: string;
+}
+
+/**
+ * The documents part of the applicant's whole file (issue 17): every document request and document of the
+ * user (current versions, with their earlier ones), reviewed here, and a new request for this applicant.
+ */
+export function ApplicantDocumentsPanel({ userId, applicationId, name = '' }: Props) {
+  const { t } = useTranslation('documents');
+  const requestsQuery = useMemo(() => applicantQuery(userId, 'createdAt'), [userId]);
+  const documentsQuery = useMemo(() => applicantQuery(userId, 'uploadedAt'), [userId]);
+  const requests = useAdminDocumentRequestsPage(requestsQuery);
+  const documents = useAdminDocumentsPage(documentsQuery);
+
+  return (
+    <TabCard
+      title={t('panel.title')}
+      description={t('panel.description')}
+      action={<RequestDocumentDialog applicant={{ userId, applicationId, name }} />}
+      contentClassName="flex flex-col gap-8"
+    >
+      <section aria-labelledby={`applicant-requests-${userId}`} className="flex flex-col gap-3">
+        <h3 id={`applicant-requests-${userId}`} className="text-base font-semibold text-slate-900">
+          {t('panel.requests')}
+        </h3>
+        <AdminRequestsTable
+          aria-labelledby={`applicant-requests-${userId}`}
+          showUser={false}
+          rows={requests.data?.items}
+          status={{ isLoading: requests.isPending, error: requests.error, loadingLabel: t('requests.loading'), errorTitle: t('requests.loadFailed') }}
+          empty={<EmptyState icon={Inbox} title={t('panel.noRequests')} />}
+        />
+      </section>
+      <section aria-labelledby={`applicant-documents-${userId}`} className="flex flex-col gap-3">
+        <h3 id={`applicant-documents-${userId}`} className="text-base font-semibold text-slate-900">
+          {t('panel.documents')}
+        </h3>
+        <AdminDocumentsTable
+          aria-labelledby={`applicant-documents-${userId}`}
+          showUser={false}
+          rows={documents.data?.items}
+          status={{ isLoading: documents.isPending, error: documents.error, loadingLabel: t('loading'), errorTitle: t('loadFailed') }}
+          empty={<EmptyState icon={FileText} title={t('panel.noDocuments')} />}
+        />
+      </section>
+    </TabCard>
+  );
+}
