@@ -71,7 +71,8 @@ stack-suites:
 	$(PY) -m pytest $(STACK_SUITES)
 
 bench: install web
-	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py && ../../$(PY) bench_login_flood.py
+	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py && ../../$(PY) bench_login_flood.py \
+		&& ../../$(PY) bench_admin_lists.py
 
 # Rewrites the gateway's routes for docker-compose and Kubernetes after a change to gateway/routes.py.
 deploy-config: install

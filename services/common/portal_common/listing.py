@@ -127,22 +127,32 @@ async def fetch_page(db: AsyncSession, query: Select[Any], page: PageParams,
     return list((await db.execute(query.limit(page.limit).offset(page.offset))).all())
 
 
-# A search's matches are counted first, through the GIN index. Up to this many are then sorted by themselves:
-# Postgres guesses that a prefix search matches 2% of the rows, and to find a few rare ones it would walk the
-# sort's index through most of the table. More, and walking that index finds a page's worth soon.
-FEW_MATCHES = 20_000
-
-
 async def page_of_ids(db: AsyncSession, ids: ColumnElement[Any], sort: Sort,
                       conditions: Sequence[ColumnElement[bool]], page: PageParams, descending: bool,
                       response: Response) -> list[Any]:
     """The ids of one page of ``ids``'s table (a unique column), filtered by ``conditions`` and sorted by
     ``sort``; sets X-Total-Count. Only ids are paged, so a far page skips index entries, not whole rows; the
-    caller loads the page's rows by id (``in_order``). A page past the middle is read from the other end of the
-    same index, so the last page costs what the first does."""
-    counted = select(func.count()).select_from(ids.table).where(*conditions)
-    total = int((await db.execute(counted)).scalar_one())
+    caller loads the page's rows by id (``in_order``)."""
+    sorts = [(expression, _nullable(expression)) for expression in _sorts(sort)]
+    if page.term is not None:
+        page_ids, total = await _searched_page(db, ids, sorts, conditions, page, descending)
+    else:
+        page_ids, total = await _indexed_page(db, ids, sorts, conditions, page, descending)
     response.headers[TOTAL_HEADER] = str(total)
+    return page_ids
+
+
+async def _count(db: AsyncSession, ids: ColumnElement[Any], conditions: Sequence[ColumnElement[bool]]) -> int:
+    counted = select(func.count()).select_from(ids.table).where(*conditions)
+    return int((await db.execute(counted)).scalar_one())
+
+
+async def _indexed_page(db: AsyncSession, ids: ColumnElement[Any], sorts: list[tuple[ColumnElement[Any], bool]],
+                        conditions: Sequence[ColumnElement[bool]], page: PageParams,
+                        descending: bool) -> tuple[list[Any], int]:
+    """Walks the sort's index. A page past the middle is read from the other end of it, so the last page costs
+    what the first does."""
+    total = await _count(db, ids, conditions)
     offset, limit = page.offset, page.limit
     from_the_end = offset > total // 2
     if from_the_end:  # the rows [offset, offset + limit) counted from the other end
@@ -150,17 +160,28 @@ async def page_of_ids(db: AsyncSession, ids: ColumnElement[Any], sort: Sort,
         offset = max(0, total - offset - limit)
         descending = not descending
     if limit == 0:
-        return []
-    sorts = [(expression, _nullable(expression)) for expression in _sorts(sort)]
-    if page.term is not None and total <= FEW_MATCHES:
-        keys = [expression.label(f"sort_{n}") for n, (expression, _) in enumerate(sorts)]
-        found = select(ids.label("id"), *keys).where(*conditions).cte("found").prefix_with("MATERIALIZED")
-        found_sorts = [(found.c[f"sort_{n}"], nullable) for n, (_, nullable) in enumerate(sorts)]
-        query = select(found.c.id).order_by(*_order_by(found_sorts, found.c.id, descending))
-    else:
-        query = select(ids).where(*conditions).order_by(*_order_by(sorts, ids, descending))
+        return [], total
+    query = select(ids).where(*conditions).order_by(*_order_by(sorts, ids, descending))
     page_ids = list((await db.execute(query.limit(limit).offset(offset))).scalars())
-    return page_ids[::-1] if from_the_end else page_ids
+    return (page_ids[::-1] if from_the_end else page_ids), total
+
+
+async def _searched_page(db: AsyncSession, ids: ColumnElement[Any], sorts: list[tuple[ColumnElement[Any], bool]],
+                         conditions: Sequence[ColumnElement[bool]], page: PageParams,
+                         descending: bool) -> tuple[list[Any], int]:
+    """A search's matches are gathered once (through the GIN index), then counted and sorted by themselves, in
+    one statement: walking the sort's index instead, Postgres, which guesses that a prefix search matches 2% of
+    the rows, would read most of the table to find a few rare ones."""
+    keys = [expression.label(f"sort_{n}") for n, (expression, _) in enumerate(sorts)]
+    found = select(ids.label("id"), *keys).where(*conditions).cte("found").prefix_with("MATERIALIZED")
+    found_sorts = [(found.c[f"sort_{n}"], nullable) for n, (_, nullable) in enumerate(sorts)]
+    total = select(func.count()).select_from(found).scalar_subquery()
+    query = (select(found.c.id, total.label("total")).order_by(*_order_by(found_sorts, found.c.id, descending))
+             .limit(page.limit).offset(page.offset))
+    rows = (await db.execute(query)).all()
+    if not rows:  # a page past the end: nothing to read the total from
+        return [], await _count(db, ids, conditions)
+    return [row.id for row in rows], int(rows[0].total)
 
 
 def in_order(rows: Sequence[Row], ids: list[Any], key: Callable[[Row], Any]) -> list[Row]:
