@@ -76,16 +76,19 @@ describe('Admin Applications tab (spec §2, issue 17)', () => {
     const { listUrls } = stubBackend({
       list: () => ({
         items: [
-          listItem(5, { status: 'approved', assignee: { id: 1, name: 'Ada Admin' }, updatedAt: '2025-03-20T10:00:00Z' }),
+          listItem(5, { status: 'approved', assignee: { id: 7, name: 'Kati Kolleeg' }, updatedAt: '2025-03-20T10:00:00Z' }),
           listItem(6),
+          listItem(8, { assignee: { id: 1, name: '#1' } }),
         ],
-        total: 2,
+        total: 3,
       }),
     });
     renderWithProviders(<AdminApplicationsTab />, { user: admin });
 
     const rows = await screen.findAllByTestId('application-row');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
+    // An application the signed-in admin took on says so, whatever name the server has for them.
+    expect(within(rows[2]).getByText('You')).toBeInTheDocument();
     const first = within(rows[0]);
     expect(first.getByText('Applicant 5')).toBeInTheDocument();
     expect(first.getByText('@user5')).toBeInTheDocument();
@@ -93,7 +96,7 @@ describe('Admin Applications tab (spec §2, issue 17)', () => {
     expect(first.getByText('+372 5551 2345')).toBeInTheDocument();
     expect(first.getByText('38004120005')).toBeInTheDocument();
     expect(first.getAllByText('Approved')[0]).toHaveAttribute('data-status', 'approved');
-    expect(first.getByText('Ada Admin')).toBeInTheDocument();
+    expect(first.getByText('Kati Kolleeg')).toBeInTheDocument();
     expect(first.getByText('14 March 2025')).toBeInTheDocument();
     expect(first.getByText('20 March 2025')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'View the application of Applicant 5' })).toHaveAttribute(
@@ -102,7 +105,7 @@ describe('Admin Applications tab (spec §2, issue 17)', () => {
     );
     expect(within(rows[1]).getAllByText('Pending Review').length).toBeGreaterThan(0);
     expect(within(rows[1]).getByText('Not assigned')).toBeInTheDocument();
-    expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
     expect(listUrls()[0]).toBe(FIRST_PAGE);
   });
 

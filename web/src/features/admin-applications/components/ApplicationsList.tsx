@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Eye, Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '@/lib/auth/get-user';
 import { Link } from 'react-router-dom';
 import {
   APPLICATION_STATUSES,
@@ -110,6 +111,7 @@ function applicantName(item: ApplicationListItem) {
 /** The list's columns (spec §2 and issue 17): applicant, contact, ID code, status, assignee, dates; ids = sorts. */
 function useApplicationColumns(): DataTableColumn<ApplicationListItem>[] {
   const { t, i18n } = useTranslation('applications');
+  const { user } = useUser();
   const notProvided = t('notProvided');
   const date = (value: string) => <time dateTime={value}>{formatDate(value, i18n.language)}</time>;
   return [
@@ -157,7 +159,11 @@ function useApplicationColumns(): DataTableColumn<ApplicationListItem>[] {
       id: 'assignee',
       header: t('list.columns.assignee'),
       cell: (item) =>
-        item.assignee ? item.assignee.name : <span className="text-slate-500">{t('list.unassigned')}</span>,
+        item.assignee ? (
+          item.assignee.id === user?.id ? t('list.assignedToYou') : item.assignee.name
+        ) : (
+          <span className="text-slate-500">{t('list.unassigned')}</span>
+        ),
     },
     { id: 'createdAt', header: t('list.columns.submitted'), className: 'whitespace-nowrap', sortable: true, cell: (item) => date(item.createdAt) },
     { id: 'updatedAt', header: t('list.columns.updated'), className: 'whitespace-nowrap', sortable: true, cell: (item) => date(item.updatedAt) },

@@ -121,7 +121,7 @@ function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void
           aria-label={t('sign.contentLabel')}
           data-testid="sign-contract-content"
           tabIndex={0}
-          className="max-h-[240px] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800 focus-visible:outline-2 focus-visible:outline-primary-500"
+          className="max-h-[240px] min-h-[7rem] shrink-0 overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800 focus-visible:outline-2 focus-visible:outline-primary-500"
         >
           {contract.content}
         </div>
