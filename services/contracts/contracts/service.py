@@ -34,7 +34,7 @@ from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import ContractAcceptance, ContractCreated, ContractSigned
 from portal_common.listing import PageParams, column, in_order, matches, page_of_ids, search_text
 from portal_common.outbox import add_event
-from portal_common.projection import upsert_if_newer
+from portal_common.projection import once_projected, upsert_if_newer
 from portal_common.unit_of_work import UnitOfWork
 
 MAX_USER_AGENT = 500
@@ -107,16 +107,15 @@ async def check_references(db: AsyncSession, body: ContractCreate) -> None:
 
     contracts knows both only from events (identity's registration, applications' created event), so for a
     moment after someone registers (the outbox relay and the consumer, normally well under a second) a real
-    user or application can still be unknown here. That case is refused like a made-up id, not trusted: the
-    admin picks both from lists built from the same events, so a retry moments later succeeds, whereas
-    trusting unknown ids would let a contract point at nobody. The registration contract comes with the same
-    event, so a user unknown here has no contracts yet either."""
-    if await db.get(Applicant, body.user_id) is None:
+    user or application can still be unknown here: the check waits for them a few seconds (issue 18) before
+    refusing an id as made up. Unknown ids are never trusted: a contract would point at nobody."""
+    if await once_projected(lambda: db.get(Applicant, body.user_id, populate_existing=True)) is None:
         raise ApiError.on_field(422, ErrorCode.VALIDATION_ERROR, "userId", USER_NOT_FOUND,
                                 ContractsErrorCode.USER_NOT_FOUND)
-    if body.application_id is None:
+    application_id = body.application_id
+    if application_id is None:
         return
-    application = await db.get(KnownApplication, body.application_id)
+    application = await once_projected(lambda: db.get(KnownApplication, application_id, populate_existing=True))
     if application is None or application.user_id != body.user_id:
         code, message = ((ContractsErrorCode.APPLICATION_NOT_FOUND, APPLICATION_NOT_FOUND) if application is None
                          else (ContractsErrorCode.NOT_USERS_APPLICATION, NOT_THEIR_APPLICATION))

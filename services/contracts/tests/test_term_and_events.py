@@ -13,7 +13,7 @@ import httpx
 from conftest import eventually
 from contracts.models import Contract, SignatureAudit
 from contracts.pdf import render_pdf
-from services.contracts.tests.test_api import MakeApplicant, create, db_row, registered
+from services.contracts.tests.test_api import MakeApplicant, create, db_execute, db_row, registered
 from services.contracts.tests.test_pdf import shown_text
 from services.contracts.tests.test_signing_and_expiry import _expired_event, sign
 
@@ -119,3 +119,28 @@ def test_the_certificate_lists_sent_and_first_viewed_in_order() -> None:
                 "03.02.2026 12:00 (Europe/Tallinn)", "Allkirjastatud / Signed: Mari Maasikas"]
     positions = [events.index(text) for text in expected]
     assert positions == sorted(positions)
+
+
+def test_a_contract_for_someone_who_registered_a_moment_ago_waits_for_the_registration(
+        stack: Any, admin_client: httpx.Client) -> None:
+    """Issue 18, Between services: an admin acting at once on a new registration no longer gets 422 'User not
+    found' while the event is on its way; the write waits for the projection (here written 0.7 s after the
+    request was sent, as the consumer would), then succeeds. An id that never arrives is still refused."""
+    import threading
+    import time as clock
+
+    user_id = random.randint(900_000_000, 999_999_999)
+    projected = threading.Timer(0.7, lambda: db_execute(
+        stack, "insert into applicants (user_id, full_name, email, updated_at) values (%s, 'Hiline Mari', "
+               "'hiline@example.ee', now())", user_id))
+    started = clock.monotonic()
+    projected.start()
+    try:
+        response = admin_client.post("/api/contracts", json={"userId": user_id, "title": "T", "content": "C"})
+    finally:
+        projected.join()
+    assert response.status_code == 201, response.text
+    assert clock.monotonic() - started >= 0.7
+    assert response.json()["user"]["fullName"] == "Hiline Mari"
+    unknown = admin_client.post("/api/contracts", json={"userId": user_id + 1, "title": "T", "content": "C"})
+    assert unknown.status_code == 422 and unknown.json()["fields"] == {"userId": "User not found"}

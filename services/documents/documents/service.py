@@ -51,7 +51,7 @@ from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import DocumentRequested, DocumentReviewed, DocumentUploaded
 from portal_common.listing import search_text
 from portal_common.outbox import add_event
-from portal_common.projection import upsert_if_newer
+from portal_common.projection import once_projected, upsert_if_newer
 from portal_common.unit_of_work import UnitOfWork
 from portal_common.validation import MAX_DB_INT
 
@@ -159,9 +159,10 @@ async def check_references(db: AsyncSession, user_id: int, application_id: int |
     announced for them (applications.created; a migration announced those made before it existed).
 
     The admin picks users and applications from the applications list, which the same events feed, so
-    both are known here unless events are held up for a moment; then the admin is told so and tries again,
-    as contracts does: a reference is refused rather than trusted."""
-    applicant = await db.get(Applicant, user_id)
+    both are known here unless the events are a moment behind: the check waits for them a few seconds
+    (issue 18) before refusing; a reference is never trusted unknown."""
+    applicant = await once_projected(lambda: db.get(Applicant, user_id, populate_existing=True),
+                                     lambda known: application_id in (None, known.application_id))
     if applicant is None:
         raise invalid_field("userId", DocumentsErrorCode.USER_NOT_FOUND, "User not found")
     if application_id is not None and applicant.application_id != application_id:
