@@ -1,7 +1,8 @@
 """Serves the built SPA for the local stack with the policy of the web image's nginx (deploy/web/nginx.conf):
 hashed files under assets/ cached for a year and a missing one a 404 (a stale chunk fails loudly),
 every other file (index.html, locales, favicon) revalidated on every use, index.html for any other path
-(history fallback), /healthz for the process, and the gateway's JSON error bodies under /gateway-errors/.
+(history fallback), /healthz for the process, the gateway's JSON error bodies under /gateway-errors/, and
+robots.txt and sitemap.xml with the site's address filled in.
 deploy/tests/test_web_server.py holds both servers to it."""
 
 import os
@@ -29,6 +30,10 @@ GATEWAY_ERRORS = {
 }
 RETRY_AFTER = {"Retry-After": "2"}  # as the services' own 503 (portal_common.errors.unavailable)
 RETRIED_STATUSES = (502, 503, 504)
+# The files that must name the site by absolute address, which the build does not know: the address the request
+# came in on (the gateway passes the Host on and tells the scheme in X-Forwarded-Proto) replaces ORIGIN.
+SITE_FILES = {"robots.txt": "text/plain; charset=utf-8", "sitemap.xml": "application/xml; charset=utf-8"}
+ORIGIN = "__ORIGIN__"
 
 
 def file_response(request: Request, path: Path, headers: dict[str, str]) -> Response:
@@ -52,12 +57,27 @@ async def gateway_error(request: Request) -> Response:
     return JSONResponse({"message": message, "code": code, "fields": {}}, status_code=status, headers=headers)
 
 
+def public_origin(request: Request) -> str:
+    """The scheme and host the visitor used; only http and https are taken from X-Forwarded-Proto (as nginx)."""
+    forwarded = request.headers.get("x-forwarded-proto", "")
+    scheme = forwarded if forwarded in ("http", "https") else request.url.scheme
+    return f"{scheme}://{request.headers.get('host', request.url.netloc)}"
+
+
 def create_app(dist: Path) -> Starlette:
     """The app serving one built SPA folder."""
     root = dist.resolve()
 
     async def healthz(request: Request) -> Response:
         return PlainTextResponse("ok", headers={"Cache-Control": "no-store", **NOSNIFF})
+
+    async def site_file(request: Request) -> Response:
+        name = request.url.path.removeprefix("/")
+        path = root / name
+        if not path.is_file():
+            return PlainTextResponse("Not Found", status_code=404, headers=NOSNIFF)
+        text = path.read_text(encoding="utf-8").replace(ORIGIN, public_origin(request))
+        return Response(text, media_type=SITE_FILES[name], headers=NO_CACHE)
 
     async def serve(request: Request) -> Response:
         path = request.path_params["path"]
@@ -76,6 +96,7 @@ def create_app(dist: Path) -> Starlette:
     return Starlette(routes=[
         Route("/healthz", healthz, methods=["GET", "HEAD"]),
         Route("/gateway-errors/{status:int}.json", gateway_error, methods=["GET", "HEAD"]),
+        *(Route(f"/{name}", site_file, methods=["GET", "HEAD"]) for name in SITE_FILES),
         Route("/{path:path}", serve, methods=["GET", "HEAD"]),
     ])
 

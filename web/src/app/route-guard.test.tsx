@@ -72,12 +72,15 @@ describe('not-found page (spec §2)', () => {
     renderRoute('/no-such-page', { user: null });
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    // Issue 18: a way back besides the browser's.
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
   });
 
   it('and in Estonian', async () => {
     await i18n.changeLanguage('et');
     renderRoute('/no-such-page', { user: null });
     expect(screen.getByRole('heading', { name: '404 Lehte ei leitud' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tagasi avalehele' })).toHaveAttribute('href', '/');
   });
 });
 

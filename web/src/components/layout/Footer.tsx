@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { COMPANY, COMPANY_ADDRESS } from '@/lib/company';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { LogoMark } from './Logo';
+import { socialLinks } from '@/lib/social-links';
 import { FacebookIcon, InstagramIcon, LinkedInIcon } from './SocialIcons';
 
 const QUICK_LINKS = [
@@ -22,17 +23,14 @@ const LEGAL_LINKS = [
   { to: '/verify', key: 'footer.legal.verify' },
 ] as const;
 
-const SOCIAL_LINKS = [
-  { href: 'https://www.facebook.com/', label: 'Facebook', Icon: FacebookIcon },
-  { href: 'https://www.linkedin.com/', label: 'LinkedIn', Icon: LinkedInIcon },
-  { href: 'https://www.instagram.com/', label: 'Instagram', Icon: InstagramIcon },
-] as const;
+const SOCIAL_ICONS = { Facebook: FacebookIcon, LinkedIn: LinkedInIcon, Instagram: InstagramIcon } as const;
 
 const linkClasses = 'rounded text-sm text-slate-300 hover:text-white';
 
 export function Footer() {
   const { t } = useTranslation('common');
   const year = new Date().getFullYear();
+  const social = socialLinks();
 
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300">
@@ -43,21 +41,26 @@ export function Footer() {
             <span className="text-lg font-semibold">{COMPANY.brand}</span>
           </div>
           <p className="text-sm leading-relaxed">{t('footer.description')}</p>
-          <ul className="flex gap-2" aria-label={t('footer.social')}>
-            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={label}
-                  className="grid h-9 w-9 place-items-center rounded-full bg-slate-800 text-slate-200 hover:bg-primary-500 hover:text-white"
-                >
-                  <Icon className="h-4 w-4" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 && (
+            <ul className="flex gap-2" aria-label={t('footer.social')}>
+              {social.map(({ network, href }) => {
+                const Icon = SOCIAL_ICONS[network];
+                return (
+                  <li key={network}>
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={network}
+                      className="grid h-9 w-9 place-items-center rounded-full bg-slate-800 text-slate-200 hover:bg-primary-500 hover:text-white"
+                    >
+                      <Icon className="h-4 w-4" />
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">

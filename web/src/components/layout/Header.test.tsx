@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import i18n from '@/test/i18n';
 import { admin, applicant, jsonResponse, renderRoute, stubApi } from '@/test/render';
 
@@ -77,6 +77,21 @@ describe('header (spec §2)', () => {
 });
 
 describe('footer (spec §2)', () => {
+  it('links the social pages the build names, in a new tab (issue 18)', () => {
+    vi.stubEnv('VITE_SOCIAL_LINKEDIN_URL', 'https://www.linkedin.com/company/shelf-board');
+    try {
+      renderRoute('/terms', { user: null });
+      const footer = within(screen.getByRole('contentinfo'));
+      expect(footer.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute(
+        'href',
+        'https://www.linkedin.com/company/shelf-board',
+      );
+      expect(footer.queryByRole('link', { name: 'Facebook' })).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('has quick links, legal links, social links, the Tallinn address, the year and a language switcher', () => {
     renderRoute('/terms', { user: null });
     const footer = within(screen.getByRole('contentinfo'));
@@ -93,7 +108,8 @@ describe('footer (spec §2)', () => {
     ]) {
       expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
     }
-    for (const name of ['Facebook', 'LinkedIn', 'Instagram']) expect(footer.getByRole('link', { name })).toBeInTheDocument();
+    // The test build sets no social pages (issue 18): none is shown, rather than the networks' home pages.
+    for (const name of ['Facebook', 'LinkedIn', 'Instagram']) expect(footer.queryByRole('link', { name })).toBeNull();
     expect(footer.getByText(/Tallinn/)).toBeInTheDocument();
     expect(footer.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
     expect(footer.getByRole('group', { name: 'Language' })).toBeInTheDocument();

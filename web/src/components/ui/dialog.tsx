@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '@/hooks/use-return-focus';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -20,8 +21,9 @@ export type DialogSize = keyof typeof SIZES;
 export const DialogContent = forwardRef<
   ElementRef<typeof DialogPrimitive.Content>,
   ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & { size?: DialogSize }
->(function DialogContent({ className, children, size = 'sm', ...props }, ref) {
+>(function DialogContent({ className, children, size = 'sm', onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) {
   const { t } = useTranslation('common');
+  const { rememberOpener, returnFocus } = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:animate-fade-in" />
@@ -34,6 +36,14 @@ export const DialogContent = forwardRef<
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          rememberOpener();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          returnFocus(event);
+        }}
       >
         {children}
         <DialogPrimitive.Close

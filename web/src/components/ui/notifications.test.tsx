@@ -1,5 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '@/test/i18n';
 import { Toaster, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from './toaster';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip';
 import { toast, TOAST_DURATION_MS, TOAST_LIMIT } from './use-toast';
@@ -20,5 +21,22 @@ describe('notification defaults (spec §9)', () => {
     act(() => void toast({ title: 'Second', variant: 'destructive' }));
     expect(screen.queryByText('First')).not.toBeInTheDocument();
     expect(screen.getByText('Second')).toBeInTheDocument();
+  });
+});
+
+describe('the toast region for screen readers (issue 18, Accessibility)', () => {
+  afterEach(() => act(() => void i18n.changeLanguage('en')));
+
+  it.each([
+    ['en', 'Notifications (F8)', 'Notification'],
+    ['et', 'Teavitused (F8)', 'Teavitus'],
+  ])('%s: the region is named in the language with its hotkey; a toast is announced without {hotkey}', async (language, region, announced) => {
+    await act(() => i18n.changeLanguage(language));
+    render(<Toaster />);
+    expect(screen.getByRole('region', { name: region })).toBeInTheDocument();
+    act(() => void toast({ title: 'Saved' }));
+    const status = await screen.findByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent(`${announced} Saved`));
+    expect(status).not.toHaveTextContent('{hotkey}');
   });
 });

@@ -16,7 +16,8 @@ export function Toaster() {
       duration={TOAST_DURATION_MS}
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       swipeDirection="right"
-      label={t('toast.regionLabel')}
+      // Each toast is announced as '<label> <title>'; the region's own label is the viewport's, with its hotkey.
+      label={t('toast.label')}
     >
       {toasts.map((item) => (
         <ToastPrimitive.Root
@@ -49,6 +50,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
+        label={t('toast.regionLabel')}
         className="fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none"
       />
     </ToastPrimitive.Provider>

@@ -142,7 +142,7 @@ describe('Application detail (spec §2, §4)', () => {
     const fetchMock = stubDetail();
     renderRoute('/admin/applications/5', { user: admin });
     await user.click(await screen.findByRole('button', { name: 'Reject Application' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject this application?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Reject this application?' });
     expect(within(dialog).getByText(/Rejection is irreversible/)).toBeInTheDocument();
 
     vi.useFakeTimers();
@@ -157,7 +157,7 @@ describe('Application detail (spec §2, §4)', () => {
     vi.useRealTimers();
 
     expect(await screen.findByText('Status updated')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     // Already rejected: the button is gone.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Reject Application' })).not.toBeInTheDocument());
   });

@@ -73,7 +73,8 @@ export function RejectDialog({ id }: { id: string }) {
           {t('detail.reject.button')}
         </Button>
       </DialogTrigger>
-      <DialogContent size="sm">
+      {/* A confirmation of a destructive step: screen readers announce it as an alert dialog (issue 18). */}
+      <DialogContent size="sm" role="alertdialog">
         {/* handleSubmit is called in the event: its handler uses a ref, which render must not reach. */}
         <form noValidate onSubmit={(event) => void handleSubmit(confirm)(event)} className="flex min-h-0 flex-col">
           <DialogHeader>

@@ -338,3 +338,35 @@ describe('RegisterForm contract and submission (spec §2 auth screen, §7, §8)'
     );
   });
 });
+
+describe('focus returns to the contract box when the contract dialog closes (issue 18, Accessibility)', () => {
+  it('opened with the keyboard and closed with Escape', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RegisterForm />);
+    const box = screen.getByRole('checkbox', { name: 'I have read and accept the employment contract' });
+    box.focus();
+    await user.keyboard(' ');
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(box).not.toBeChecked();
+  });
+
+  it('opened with the keyboard and closed by signing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RegisterForm />);
+    fill({ 'Full name': 'Mari Maasikas', 'Estonian ID code': '37605030299' });
+    const box = screen.getByRole('checkbox', { name: 'I have read and accept the employment contract' });
+    box.focus();
+    await user.keyboard(' ');
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'I have read the employment contract and accept its terms.' }));
+    within(dialog).getByRole('button', { name: 'Sign Digitally' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(box).toBeChecked();
+  });
+});

@@ -149,11 +149,11 @@ describe('admin Contracts tab (spec §2; issue 17 lists)', () => {
       return undefined;
     });
     renderTab();
-    await user.click(await screen.findByRole('button', { name: 'Mark contract Board member agreement as sent' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark as sent: Board member agreement' }));
     expect(await screen.findByText('Contract marked as sent')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PUT', '/api/admin/contracts/5/status')[0].body).toEqual({ status: 'sent' });
     expect(await screen.findByText('Awaiting signature')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /as sent$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Mark as sent:/ })).not.toBeInTheDocument();
   });
 
   it("refuses an incomplete form with the 'incomplete' toast and sends nothing", async () => {

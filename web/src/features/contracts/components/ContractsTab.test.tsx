@@ -78,7 +78,7 @@ describe('applicant Contracts tab (spec §2)', () => {
     expect(within(rows[2]).getByText('Cancelled')).toHaveAttribute('data-variant', 'secondary');
     expect(within(rows[0]).getByText('Pending')).toHaveAttribute('data-variant', 'secondary');
     expect(within(rows[4]).getByText('Signed', { selector: '[data-status]' })).toHaveAttribute('data-variant', 'default');
-    const pdf = within(rows[4]).getByRole('link', { name: 'Download contract Employment contract as PDF' });
+    const pdf = within(rows[4]).getByRole('link', { name: 'Download PDF: Employment contract' });
     expect(pdf).toHaveAttribute('href', '/api/contracts/1/pdf');
     expect(pdf).toHaveAttribute('download');
     expect(within(rows[0]).queryByRole('link')).not.toBeInTheDocument();
@@ -410,5 +410,41 @@ describe('signing as the profile says, by drawing or with the keyboard (issue 13
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Sign the contract' })).toBeInTheDocument();
     expect(within(dialog).getByRole('region', { name: 'Contract text' })).toBeInTheDocument();
+  });
+});
+
+describe('focus returns to the opener when a dialog closes (issue 18, Accessibility)', () => {
+  it('View opened with the keyboard and closed with Escape gives focus back to View', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /api/contracts': () => jsonResponse(200, [signedEmployment]) });
+    renderTab();
+    const view = await screen.findByRole('button', { name: 'View contract Employment contract' });
+    view.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(view).toHaveFocus());
+  });
+
+  it('Sign opened from the View dialog gives focus back to the row’s View when it closes', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [contract({ status: 'sent' })]),
+      'POST /api/contracts/1/viewed': () => new Response(null, { status: 204 }),
+      'GET /api/profile': () => jsonResponse(200, signerProfile),
+    });
+    renderTab();
+    const view = await screen.findByRole('button', { name: 'View contract Board member agreement' });
+    view.focus();
+    await user.keyboard('{Enter}');
+    within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign the contract' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(view).toHaveFocus());
   });
 });

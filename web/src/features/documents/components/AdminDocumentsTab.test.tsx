@@ -83,7 +83,7 @@ describe('admin Documents tab (spec §2, §5; issue 17 lists)', () => {
     });
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Reject document Passport copy' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject “Passport copy”' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reject “Passport copy”' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Please give a reason for the rejection.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Reason')).toHaveAttribute('aria-invalid', 'true');
@@ -95,7 +95,7 @@ describe('admin Documents tab (spec §2, §5; issue 17 lists)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Document rejected')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PUT', '/api/admin/documents/3/status')[0].body).toEqual({ status: 'rejected', reason: 'Blurred' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Reason: Blurred')).toBeInTheDocument();
   });
 
@@ -121,11 +121,11 @@ describe('admin Documents tab (spec §2, §5; issue 17 lists)', () => {
     });
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Reject document Passport copy' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('alertdialog');
     await user.type(within(dialog).getByLabelText('Reason'), 'Blurred');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Could not update the document status')).toBeInTheDocument();
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   });
 
   it('expands a document’s earlier versions with their reasons and downloads', async () => {

@@ -36,8 +36,8 @@ describe("ApplicantDocumentsPanel (issue 17: the applicant's whole file)", () =>
     renderAt(<ApplicantDocumentsPanel userId={7} applicationId={11} />, '/admin/applications/11');
     expect(await screen.findByText('No documents requested yet')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Reject document Passport copy' }));
-    await user.type(within(screen.getByRole('dialog')).getByLabelText('Reason'), 'Expired');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject' }));
+    await user.type(within(screen.getByRole('alertdialog')).getByLabelText('Reason'), 'Expired');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/admin/documents/3/status')[0]?.body).toEqual({ status: 'rejected', reason: 'Expired' }));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/admin/documents').length).toBeGreaterThan(1));
   });

@@ -195,7 +195,7 @@ describe('applicant Documents tab (spec §2, §5)', () => {
     expect(within(rows[1]).getByText('No due date')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Submitted')).toBeInTheDocument();
     expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(rows[2]).getByRole('button', { name: 'Upload document ID card photo again' })).toBeInTheDocument();
+    expect(within(rows[2]).getByRole('button', { name: 'Upload again: ID card photo' })).toBeInTheDocument();
 
     await user.click(within(rows[0]).getByRole('button', { name: 'Upload a document for Proof of address' }));
     const dialog = screen.getByRole('dialog');
@@ -223,7 +223,7 @@ describe('applicant Documents tab (spec §2, §5)', () => {
     expect(within(rows[1]).queryByRole('button', { name: /again/ })).not.toBeInTheDocument();
     expect(within(rows[2]).queryByRole('button', { name: /again/ })).not.toBeInTheDocument();
 
-    await user.click(within(rows[0]).getByRole('button', { name: 'Upload document Lease again' }));
+    await user.click(within(rows[0]).getByRole('button', { name: 'Upload again: Lease' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Upload “Lease” again' })).toBeInTheDocument();
     expect(within(dialog).getByText('Your earlier file was rejected. Reason: The second page is missing')).toBeInTheDocument();
@@ -244,7 +244,7 @@ describe('applicant Documents tab (spec §2, §5)', () => {
     const row = await screen.findByTestId('document-request-row');
     expect(within(row).getByText('Reason: Blurred')).toBeInTheDocument();
     expect(within(row).getByText('Overdue')).toBeInTheDocument();
-    await user.click(within(row).getByRole('button', { name: 'Upload document ID card photo again' }));
+    await user.click(within(row).getByRole('button', { name: 'Upload again: ID card photo' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'ID card photo' })).toBeInTheDocument();
     expect(within(dialog).getByText('Your earlier file was rejected. Reason: Blurred')).toBeInTheDocument();
@@ -289,5 +289,27 @@ describe('applicant Documents tab (spec §2, §5)', () => {
     await user.click(await screen.findByRole('button', { name: 'Laadi dokument üles' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Laadi üles' }));
     expect(await screen.findByText('Faili pole valitud')).toBeInTheDocument();
+  });
+});
+
+describe('focus returns to the opener when the upload dialog closes (issue 18, Accessibility)', () => {
+  beforeEach(() => FakeXhr.install());
+
+  it.each([
+    ['the tab’s Upload document', 'Upload document'],
+    ['a request’s Upload', 'Upload a document for Proof of address'],
+  ])('%s, opened with the keyboard and closed with Escape, has focus again', async (_, name) => {
+    const user = userEvent.setup();
+    stubLists([], [documentRequest()]);
+    renderTab();
+    await screen.findAllByTestId('document-request-row');
+    const opener = screen.getByRole('button', { name });
+    opener.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog).toContainElement(window.document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });

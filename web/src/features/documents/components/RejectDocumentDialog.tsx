@@ -47,7 +47,7 @@ interface Props {
 export function RejectDocumentDialog({ document, onClose }: Props) {
   return (
     <Dialog open={document !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent size="sm">{document && <RejectForm document={document} onClose={onClose} />}</DialogContent>
+      <DialogContent size="sm" role="alertdialog">{document && <RejectForm document={document} onClose={onClose} />}</DialogContent>
     </Dialog>
   );
 }
