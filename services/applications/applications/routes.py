@@ -24,7 +24,7 @@ from applications.schemas import (
 )
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.clock import utcnow
-from portal_common.listing import MAX_QUERY_LENGTH, TOTAL_RESPONSES, Order, PageDep, fetch_page, search_term
+from portal_common.listing import MAX_QUERY_LENGTH, TOTAL_RESPONSES, Order, PageDep, search_term
 from portal_common.unit_of_work import SessionDep
 from portal_common.validation import ResourceId
 
@@ -51,8 +51,7 @@ async def list_applications(identity: AdminIdentity, db: SessionDep, response: R
     """A page of applications (issue 17); `q` finds word beginnings of the applicant's name, e-mail or ID code.
     Newest first unless sorted otherwise (by name and status A to Z)."""
     filters = service.ApplicationFilters(page.term, status, assignee, sort, page.order, identity.user_id)
-    rows = await fetch_page(db, service.applications_query(filters), page, response)
-    return [application_list_item(row) for row in await service.with_people(db, [row[0] for row in rows])]
+    return [application_list_item(row) for row in await service.application_page(db, filters, page, response)]
 
 
 @router.get("/admin/applications/export.csv", response_class=StreamingResponse,
@@ -108,8 +107,7 @@ async def list_companies(_: AdminIdentity, db: SessionDep, response: Response, p
                          sort: CompanySort = "createdAt") -> list[CompanyListItem]:
     """A page of shelf companies (issue 17); `q` finds word beginnings of the name or registry code. Newest
     first unless sorted otherwise (by name A to Z; by registration date, unknown dates last)."""
-    query = service.companies_query(page.term, status, sort, page.order)
-    companies = [row[0] for row in await fetch_page(db, query, page, response)]
+    companies = await service.company_page(db, page, status, sort, response)
     names = await service.applicant_names(db, companies)
     return [company_item(company, names.get(company.application_id) if company.application_id else None)
             for company in companies]

@@ -4,8 +4,9 @@ companies."""
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
+from fastapi import Response
 from sqlalchemy import ColumnElement, Select, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import insert
@@ -32,14 +33,14 @@ from portal_common.clock import utcnow
 from portal_common.db import Database
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import ApplicationCreated, ApplicationStatusChanged, CompanyAssigned
-from portal_common.listing import Order, matches, ordered, search_text
+from portal_common.listing import Order, PageParams, column, in_order, matches, ordered, page_of_ids, search_text
 from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
 
 ASSIGNABLE_STATUSES = ("approved", "active")
 Rows = Select[*tuple[Any, ...]]
-APPLICANT_SEARCH = cast(ColumnElement[Any], Applicant.search_vector)
-COMPANY_SEARCH = cast(ColumnElement[Any], Company.search_vector)
+APPLICANT_SEARCH = column(Applicant.search_vector)
+COMPANY_SEARCH = column(Company.search_vector)
 EXPORT_BATCH = 500
 NOTHING_TO_UPDATE = "Please either change the status or add notes."
 CODE_TAKEN = "A company with this registry code already exists"
@@ -233,14 +234,6 @@ class ApplicationRow:
     assignee: Assignee | None
 
 
-def sorted_by(query: Rows, column: Any, tiebreak: Any, descending: bool) -> Rows:
-    """For a NOT NULL ``column`` with an index on (column, id): without listing.ordered's NULLS LAST, which
-    a backward scan of that index cannot give, so both directions read the index."""
-    if descending:
-        return query.order_by(column.desc(), tiebreak.desc())
-    return query.order_by(column.asc(), tiebreak.asc())
-
-
 def _conditions(filters: ApplicationFilters) -> list[ColumnElement[bool]]:
     conditions: list[ColumnElement[bool]] = []
     if filters.status and filters.status != "all":
@@ -256,16 +249,23 @@ def _conditions(filters: ApplicationFilters) -> list[ColumnElement[bool]]:
     return conditions
 
 
+def _descending(filters: ApplicationFilters) -> bool:
+    return (filters.order or ("asc" if filters.sort in ASCENDING_SORTS else "desc")) == "desc"
+
+
 def _sorted_applications(query: Rows, filters: ApplicationFilters) -> Rows:
-    default = "asc" if filters.sort in ASCENDING_SORTS else "desc"
-    query = query.where(*_conditions(filters))
-    return sorted_by(query, APPLICATION_SORTS[filters.sort], Application.id, (filters.order or default) == "desc")
+    return ordered(query.where(*_conditions(filters)), column(APPLICATION_SORTS[filters.sort]),
+                   column(Application.id), _descending(filters))
 
 
-def applications_query(filters: ApplicationFilters) -> Rows:
-    """The matching applications alone, sorted: a page (even the last, far down an OFFSET) is then a walk along
-    one index, and only its own rows are joined to their people (``with_people``)."""
-    return _sorted_applications(sa_select(Application), filters)
+async def application_page(db: AsyncSession, filters: ApplicationFilters, page: PageParams,
+                           response: Response) -> list[ApplicationRow]:
+    """One page of the matching applications (X-Total-Count on ``response``): paged on the applications table
+    alone, then only its own rows joined to their people (``with_people``)."""
+    ids = await page_of_ids(db, column(Application.id), column(APPLICATION_SORTS[filters.sort]),
+                            _conditions(filters), page, _descending(filters), response)
+    applications = (await db.exec(select(Application).where(col(Application.id).in_(ids)))).all()
+    return await with_people(db, in_order(applications, ids, lambda application: application.id))
 
 
 async def with_people(db: AsyncSession, applications: Sequence[Application]) -> list[ApplicationRow]:
@@ -381,20 +381,23 @@ def _company_assigned(application: Application, company: Company) -> CompanyAssi
                            registration_date=start, term_ends_on=term_end(start) if start else None)
 
 
-def companies_query(term: str | None, status: CompanyStatus | None, sort: CompanySort,
-                    order: Order | None) -> Rows:
-    """The matching companies alone, filtered and sorted (newest first); ``applicant_names`` adds the names."""
-    query: Rows = sa_select(Company)
+COMPANY_SORTS: dict[CompanySort, Any] = {
+    "createdAt": Company.created_at, "name": Company.name, "registrationDate": Company.registration_date}
+
+
+async def company_page(db: AsyncSession, page: PageParams, status: CompanyStatus | None, sort: CompanySort,
+                       response: Response) -> list[Company]:
+    """One page of the matching companies (X-Total-Count on ``response``), newest first unless sorted
+    otherwise; companies whose registration date is not known yet come last either way."""
+    conditions: list[ColumnElement[bool]] = []
     if status is not None:
-        query = query.where(col(Company.status) == status)
-    if term:
-        query = query.where(matches(COMPANY_SEARCH, term))
-    descending = (order or ("asc" if sort == "name" else "desc")) == "desc"
-    if sort == "registrationDate":  # not yet known for some: those last either way
-        return ordered(query, cast(ColumnElement[Any], Company.registration_date),
-                       cast(ColumnElement[Any], Company.id), descending)
-    column = Company.name if sort == "name" else Company.created_at
-    return sorted_by(query, column, Company.id, descending)
+        conditions.append(col(Company.status) == status)
+    if page.term:
+        conditions.append(matches(COMPANY_SEARCH, page.term))
+    ids = await page_of_ids(db, column(Company.id), column(COMPANY_SORTS[sort]), conditions, page,
+                            page.descending("asc" if sort == "name" else "desc"), response)
+    companies = (await db.exec(select(Company).where(col(Company.id).in_(ids)))).all()
+    return in_order(companies, ids, lambda company: company.id)
 
 
 async def applicant_names(db: AsyncSession, companies: Sequence[Company]) -> dict[int, str | None]:

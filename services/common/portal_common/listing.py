@@ -101,10 +101,14 @@ Sort = ColumnElement[Any] | Sequence[ColumnElement[Any]]
 
 
 def _order_by(sorts: Sequence[tuple[ColumnElement[Any], bool]], tiebreak: ColumnElement[Any],
-              descending: bool) -> list[ColumnElement[Any]]:
+              descending: bool, reversed_order: bool = False) -> list[ColumnElement[Any]]:
+    """``reversed_order``: the exact reverse of the order asked for, missing values first, for reading a page
+    from the other end."""
     def direction(expression: ColumnElement[Any], nullable: bool) -> ColumnElement[Any]:
         way = expression.desc() if descending else expression.asc()
-        return way.nulls_last() if nullable else way
+        if not nullable:
+            return way
+        return way.nulls_first() if reversed_order else way.nulls_last()
     return [*(direction(expression, nullable) for expression, nullable in sorts), direction(tiebreak, False)]
 
 
@@ -117,14 +121,6 @@ def ordered(query: Select[Any], sort: Sort, tiebreak: ColumnElement[Any], descen
     pages never overlap. Missing values (a nullable column's) come last either way; a NOT NULL column gets no
     NULLS LAST, which would keep Postgres from reading a plain (column, id) index backwards for DESC."""
     return query.order_by(*_order_by([(s, _nullable(s)) for s in _sorts(sort)], tiebreak, descending))
-
-
-async def fetch_page(db: AsyncSession, query: Select[Any], page: PageParams,
-                     response: Response) -> list[Any]:
-    """One page of an already filtered and ordered ``query``; sets X-Total-Count from the same filters."""
-    counted = select(func.count()).select_from(query.order_by(None).subquery())
-    response.headers[TOTAL_HEADER] = str((await db.execute(counted)).scalar_one())
-    return list((await db.execute(query.limit(page.limit).offset(page.offset))).all())
 
 
 async def page_of_ids(db: AsyncSession, ids: ColumnElement[Any], sort: Sort,
@@ -161,7 +157,7 @@ async def _indexed_page(db: AsyncSession, ids: ColumnElement[Any], sorts: list[t
         descending = not descending
     if limit == 0:
         return [], total
-    query = select(ids).where(*conditions).order_by(*_order_by(sorts, ids, descending))
+    query = select(ids).where(*conditions).order_by(*_order_by(sorts, ids, descending, from_the_end))
     page_ids = list((await db.execute(query.limit(limit).offset(offset))).scalars())
     return (page_ids[::-1] if from_the_end else page_ids), total
 

@@ -66,3 +66,31 @@ def test_not_null_columns_sort_without_nulls_last_so_an_index_serves_both_ways()
 def test_nullable_columns_put_the_missing_last_either_way() -> None:
     assert _order_sql(people.c.nickname, descending=True) == "people.nickname DESC NULLS LAST, people.id DESC"
     assert _order_sql(people.c.nickname, descending=False) == "people.nickname ASC NULLS LAST, people.id ASC"
+
+
+async def test_pages_read_from_the_far_end_keep_missing_values_last(stack: Any) -> None:
+    """Every page, including those past the middle (read from the other end of the index), matches the one
+    ordered list, with a nullable sort column's missing values last in both directions."""
+    from fastapi import Response
+    from sqlalchemy.ext.asyncio import AsyncSession, create_async_engine
+
+    from portal_common.listing import PageParams, page_of_ids
+
+    rows = [(n, None if n % 3 == 0 else n % 4) for n in range(1, 12)]
+    table = Table("paged", MetaData(), Column("id", Integer, primary_key=True), Column("rank", Integer))
+    engine = create_async_engine(stack.database_url("messages").replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        async with engine.connect() as connection:
+            await connection.execute(text("create temporary table paged (id int primary key, rank int)"))
+            await connection.execute(table.insert(), [{"id": id_, "rank": rank} for id_, rank in rows])
+            db = AsyncSession(bind=connection)
+            for descending in (False, True):
+                known = sorted((r for r in rows if r[1] is not None), key=lambda r: (r[1], r[0]), reverse=descending)
+                expected = [r[0] for r in known] + sorted((r[0] for r in rows if r[1] is None), reverse=descending)
+                pages: list[int] = []
+                for offset in range(0, len(rows), 2):
+                    pages += await page_of_ids(db, table.c.id, table.c.rank, [], PageParams(None, None, 2, offset),
+                                               descending, Response())
+                assert pages == expected, descending
+    finally:
+        await engine.dispose()

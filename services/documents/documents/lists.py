@@ -10,7 +10,7 @@ more applicants share match most rows anyway: those are read in one pass, the ap
 
 from collections.abc import Sequence
 from datetime import date
-from typing import Any, cast
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from fastapi import Response
@@ -58,20 +58,19 @@ def overdue(today: date) -> ColumnElement[bool]:
     return and_(col(DocumentRequest.due_date) < today, col(DocumentRequest.status).in_(OWED_REQUEST_STATES))
 
 
-def words_of(model: Any) -> ColumnElement[Any]:
-    """The row's generated search vector."""
-    return cast(ColumnElement[Any], model.search_vector)
+def _words(model: Any) -> ColumnElement[Any]:
+    return column(model.search_vector)
 
 
 async def found(db: AsyncSession, term: str, model: type[Document | DocumentRequest]) -> ColumnElement[bool]:
     """Rows whose own words match ``term``, or whose applicant's do."""
-    applicants = select(col(Applicant.user_id)).where(matches(words_of(Applicant), term))
+    applicants = select(col(Applicant.user_id)).where(matches(_words(Applicant), term))
     user_ids = (await db.exec(applicants.limit(MAX_LISTED_APPLICANTS + 1))).all()
     if len(user_ids) > MAX_LISTED_APPLICANTS:
-        return or_(col(model.user_id).in_(applicants), matches(words_of(model), term))
+        return or_(col(model.user_id).in_(applicants), matches(_words(model), term))
     by_user, by_words = aliased(model), aliased(model)
     either = union_all(select_rows(col(by_user.id)).where(col(by_user.user_id).in_(list(user_ids))),
-                       select_rows(col(by_words.id)).where(matches(words_of(by_words), term)))
+                       select_rows(col(by_words.id)).where(matches(_words(by_words), term)))
     return col(model.id).in_(either)
 
 
