@@ -27,12 +27,16 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks so app releases do not invalidate the browser cache of libraries.
+        // Long-lived vendor chunks for what every route needs whole, so app releases do not invalidate the
+        // browser's cache of them. Everything else splits along the lazy routes and tabs (issue 18 "First load":
+        // admin, dashboard, signing and date pickers load only where used): a group takes every module it
+        // matches, so a catch-all vendor group would pull them all into `/`.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
-            { name: 'radix', test: /node_modules[\\/]@radix-ui[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+            // Only pages with forms need these; on their own they cannot ride along with shared UI code.
+            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
           ],
         },
       },
@@ -44,5 +48,12 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     include: ['src/**/*.test.{ts,tsx}'],
+    // Route tests render pages at once and mock features as before; lazy-page.test.ts covers the splitting.
+    alias: [
+      {
+        find: /^@\/app\/pages\/lazy-pages$/,
+        replacement: fileURLToPath(new URL('./src/app/pages/eager-pages.ts', import.meta.url)),
+      },
+    ],
   },
 });

@@ -1,13 +1,19 @@
 """`make bench`: document upload throughput through the gateway against a direct S3 PUT of the same
-bytes, side by side in one run (issue 5), and the documents service's peak memory during 50 MB uploads.
+bytes, side by side in one run (issue 5, issue 18), one upload at a time and four 50 MB uploads at once,
+with the documents service's peak memory while the four run.
 
     cd gateway/bench && ../../.venv/bin/python bench_documents.py
+
+The stack runs one documents replica here, so all four concurrent uploads land in one process and its
+memory growth is the whole service's.
 """
 
 import io
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 import httpx
 from harness import MEGABYTE, PeakRss, bench_stack
@@ -17,6 +23,10 @@ from stack import Stack
 from conftest import registration
 
 ROUNDS = {1: 20, 50: 4}  # file size in MB -> uploads of each kind
+CONCURRENT_UPLOADS, CONCURRENT_MB = 4, 50
+CONCURRENT_ROUNDS = 2
+MEMORY_GOAL_MB = 64  # issue 18: the service within +64 MB during four concurrent 50 MB uploads
+RATIO_GOAL = 0.7
 
 
 def multipart(payload: bytes, boundary: str) -> Iterator[bytes]:
@@ -43,35 +53,74 @@ def direct_put(s3: Minio, bucket: str, payload: bytes) -> float:
     return time.perf_counter() - started
 
 
+def pdf(size_mb: int) -> bytes:
+    return b"%PDF-1.7\n" + bytes(size_mb * MEGABYTE - 9)
+
+
+def signed_in(gateway: str) -> httpx.Client:
+    client = httpx.Client(base_url=gateway, headers={"Origin": gateway}, timeout=300)
+    assert client.post("/api/register", json=registration()).status_code == 201
+    return client
+
+
+def at_once(uploads: list[Callable[[], float]]) -> float:
+    """Wall time for all of them started together."""
+    started = time.perf_counter()
+    with ThreadPoolExecutor(len(uploads)) as pool:
+        list(pool.map(lambda upload: upload(), uploads))
+    return time.perf_counter() - started
+
+
+def row(label: str, megabytes: float, gateway_s: float, direct_s: float) -> str:
+    gateway, direct = megabytes / gateway_s, megabytes / direct_s
+    return f"{label:>12}{gateway:>10.1f}{direct:>11.1f}{gateway / direct:>8.2f}"
+
+
+def sequential(client: httpx.Client, s3: Minio, bucket: str) -> None:
+    for size_mb, rounds in ROUNDS.items():
+        payload = pdf(size_mb)
+        through_gateway(client, payload), direct_put(s3, bucket, payload)  # warm-up
+        gateway_s = direct_s = 0.0
+        for _ in range(rounds):  # interleaved, so both see the same machine load
+            gateway_s += through_gateway(client, payload)
+            direct_s += direct_put(s3, bucket, payload)
+        print(row(f"{size_mb} MB", size_mb * rounds, gateway_s, direct_s), flush=True)
+
+
+def concurrent(clients: list[httpx.Client], s3: Minio, bucket: str, pid: int) -> PeakRss:
+    payload = pdf(CONCURRENT_MB)
+    gateway_s = direct_s = 0.0
+    with PeakRss([pid]) as memory:
+        for _ in range(CONCURRENT_ROUNDS):
+            gateway_s += at_once([partial(through_gateway, client, payload) for client in clients])
+            direct_s += at_once([partial(direct_put, s3, bucket, payload)] * len(clients))
+    label = f"{len(clients)}x{CONCURRENT_MB} MB"
+    print(row(label, CONCURRENT_MB * len(clients) * CONCURRENT_ROUNDS, gateway_s, direct_s), flush=True)
+    return memory
+
+
 def run(stack: Stack) -> None:
     env = stack.env
     s3 = Minio(env["S3_ENDPOINT"], access_key=env["S3_ACCESS_KEY"], secret_key=env["S3_SECRET_KEY"], secure=False)
-    gateway = stack.gateway_url
-    replicas = [p.pid for name, p, _ in stack.processes if name.startswith("documents")]
-    with httpx.Client(base_url=gateway, headers={"Origin": gateway}, timeout=120) as client:
-        assert client.post("/api/register", json=registration()).status_code == 201
-        print("Upload throughput, sequential, same bytes each way (MB/s; higher is better)")
-        print(f"{'size':>6}{'gateway':>10}{'direct S3':>11}{'ratio':>8}")
-        for size_mb, rounds in ROUNDS.items():
-            payload = b"%PDF-1.7\n" + bytes(size_mb * MEGABYTE - 9)
-            through_gateway(client, payload), direct_put(s3, env["S3_BUCKET"], payload)  # warm-up
-            gateway_s = direct_s = 0.0
-            with PeakRss(replicas) as memory:
-                for _ in range(rounds):  # interleaved, so both see the same machine load
-                    gateway_s += through_gateway(client, payload)
-                    direct_s += direct_put(s3, env["S3_BUCKET"], payload)
-            total = size_mb * rounds
-            print(f"{size_mb:>4}MB{total / gateway_s:>10.1f}{total / direct_s:>11.1f}"
-                  f"{(total / gateway_s) / (total / direct_s):>8.2f}")
-            if size_mb == max(ROUNDS):
-                growth = max(memory.peak[pid] - memory.start[pid] for pid in replicas) / MEGABYTE
-                peak = max(memory.peak.values()) / MEGABYTE
-                print(f"documents service during the {size_mb} MB uploads: peak RSS {peak:.1f} MB "
-                      f"(+{growth:.1f} MB over its resting size)")
+    (documents,) = [p.pid for name, p, _ in stack.processes if name.startswith("documents")]
+    clients = [signed_in(stack.gateway_url) for _ in range(CONCURRENT_UPLOADS)]
+    try:
+        print("Upload throughput, same bytes each way (MB/s; higher is better; "
+              f"goal: gateway/direct >= {RATIO_GOAL})")
+        print(f"{'upload':>12}{'gateway':>10}{'direct S3':>11}{'ratio':>8}")
+        sequential(clients[0], s3, env["S3_BUCKET"])
+        memory = concurrent(clients, s3, env["S3_BUCKET"], documents)
+    finally:
+        for client in clients:
+            client.close()
+    print(f"documents service during {CONCURRENT_UPLOADS} concurrent {CONCURRENT_MB} MB uploads: peak RSS "
+          f"{memory.peak[documents] / MEGABYTE:.1f} MB (+{memory.growth(documents):.1f} MB over its resting "
+          f"size; goal: +{MEMORY_GOAL_MB} MB at most)")
 
 
 def main() -> None:
-    with bench_stack("documents", {"DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * MEGABYTE)}) as stack:
+    limits = {"DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * MEGABYTE), "DOCUMENTS_QUOTA_BYTES": str(4096 * MEGABYTE)}
+    with bench_stack("documents", limits, documents_replicas=1) as stack:
         run(stack)
 
 

@@ -21,11 +21,12 @@ MEGABYTE = 1024 * 1024
 
 @contextlib.contextmanager
 def bench_stack(name: str, extra_env: dict[str, str] | None = None,
-                admin: tuple[str, str] | None = None) -> Iterator[Stack]:
+                admin: tuple[str, str] | None = None, documents_replicas: int = 2) -> Iterator[Stack]:
     data_dir = ROOT / ".test-data" / f"bench-{name}"
     shutil.rmtree(data_dir, ignore_errors=True)
     base = int(os.environ.get("PORTAL_BENCH_PORT_BASE", "27000"))
     stack = Stack(StackConfig(data_dir=data_dir, ports=Ports(base=base, gateway=base + 80),
+                              documents_replicas=documents_replicas,
                               rate_limit=RateLimit(average=100, period="1s", burst=100), extra_env=extra_env or {},
                               admin_username=admin[0] if admin else None, admin_password=admin[1] if admin else None))
     stack.start()

@@ -15,7 +15,8 @@ def fill_registration(page: Page, username: str, id_code: str) -> None:
     page.get_by_label("Täisnimi").fill("Mari Maasikas")
     page.get_by_label("E-post").fill(f"{username}@example.com")
     page.get_by_label("Telefon").fill("+372 5551 2345")
-    page.get_by_label("Sünnikuupäev").fill(str(birth_date_in(id_code)))  # the code's own date (issue 13)
+    # The code's own date (issue 13), typed the Estonian way (issue 18: dd.mm.yyyy on Estonian pages).
+    page.get_by_label("Sünnikuupäev", exact=True).fill(birth_date_in(id_code).strftime("%d.%m.%Y"))
     page.get_by_label("Eesti isikukood").fill(id_code)
     page.get_by_label("Linn").fill("Tallinn")
     page.get_by_label("Parool", exact=True).fill("correct-horse-1")

@@ -66,7 +66,8 @@ async def _connect_then_run(app: FastAPI, service: str, subscriptions: Sequence[
             log.warning("event bus not reachable yet (%s); retrying", exc)
             await asyncio.sleep(CONNECT_RETRY_SECONDS)
     runners = [app.state.relay.run()]
-    runners += [EventConsumer(app.state.db, bus, service, s.subject, s.handler).run() for s in subscriptions]
+    runners += [EventConsumer(app.state.db, bus, service, s.subject, s.handler, app.state.relay).run()
+                for s in subscriptions]
     tasks = [asyncio.create_task(runner) for runner in runners]
     try:
         await asyncio.gather(*tasks)

@@ -2,6 +2,8 @@
 
 Each handler runs in a transaction that also records the event id in ``processed_events``; the message
 is acked only after that commit, so a crash means a redelivery and the id makes the redelivery a no-op.
+A handler that staged events of its own wakes the outbox relay on commit, as a request does, so a chain of
+events (user registered → contract created) does not wait for the relay's next poll at each link.
 """
 
 import asyncio
@@ -22,6 +24,8 @@ from portal_common.bus import EventBus
 from portal_common.clock import utcnow
 from portal_common.db import Database
 from portal_common.events import STREAM_NAME, EventEnvelope
+from portal_common.outbox import OutboxRelay
+from portal_common.unit_of_work import STAGED_EVENTS
 
 log = logging.getLogger(__name__)
 Handler = Callable[[AsyncSession, EventEnvelope], Awaitable[None]]
@@ -35,8 +39,10 @@ class ProcessedEvent(SQLModel, table=True):
     processed_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
 
 
-async def handle_once(db: Database, envelope: EventEnvelope, handler: Handler) -> bool:
-    """Runs the handler unless this event was processed before; returns whether it ran."""
+async def handle_once(db: Database, envelope: EventEnvelope, handler: Handler,
+                      relay: OutboxRelay | None = None) -> bool:
+    """Runs the handler unless this event was processed before; returns whether it ran. ``relay`` is woken
+    after a commit that staged events."""
     async with db.session() as session:
         claimed = await session.execute(
             insert(ProcessedEvent).values(event_id=envelope.id, processed_at=utcnow())
@@ -46,12 +52,16 @@ async def handle_once(db: Database, envelope: EventEnvelope, handler: Handler) -
             return False
         await handler(session, envelope)
         await session.commit()
-        return True
+    if relay is not None and session.info.get(STAGED_EVENTS):
+        relay.wake()
+    return True
 
 
 class EventConsumer:
-    def __init__(self, db: Database, bus: EventBus, service: str, subject: str, handler: Handler) -> None:
+    def __init__(self, db: Database, bus: EventBus, service: str, subject: str, handler: Handler,
+                 relay: OutboxRelay | None = None) -> None:
         self.db = db
+        self.relay = relay
         self.bus = bus
         self.durable = f"{service}--{subject.replace('.', '-').replace('>', 'all').replace('*', 'any')}"
         self.subject = subject
@@ -92,7 +102,7 @@ class EventConsumer:
             await message.term()
             return
         try:
-            ran = await handle_once(self.db, envelope, self.handler)
+            ran = await handle_once(self.db, envelope, self.handler, self.relay)
         except Exception:
             log.exception("handler failed for event %s (%s); will retry", envelope.id, envelope.type)
             await message.nak(delay=RETRY_DELAY_SECONDS)

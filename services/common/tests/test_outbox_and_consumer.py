@@ -135,3 +135,29 @@ async def test_the_durable_consumer_catches_up_on_what_it_missed(db: Database, b
         with contextlib.suppress(asyncio.CancelledError):
             await task
     assert received == [user_id, user_id + 1, user_id + 2]
+
+
+async def test_events_a_handler_stages_go_out_without_waiting_for_the_relays_poll(db: Database, bus: EventBus) -> None:
+    """issue 18, Between services: a consumer whose handler stages an event (contracts, on a registration)
+    wakes the outbox relay on commit, so the next service hears of it at once, not at the relay's next poll."""
+    user_id = uuid.uuid4().int % 10**9
+    source, staged = f"identity.test.{user_id}", f"identity.test.{user_id}.staged"
+    heard = await bus.js.subscribe(staged, ordered_consumer=True)
+
+    async def handler(session: AsyncSession, event: EventEnvelope) -> None:
+        follow_up = EventEnvelope.wrap(profile_event(user_id))
+        session.add(OutboxEvent(id=follow_up.id, subject=staged, body=follow_up.to_bytes()))
+
+    relay = OutboxRelay(db, bus, poll_seconds=60)  # a poll far beyond the test: only a wake-up publishes in time
+    tasks = [asyncio.create_task(relay.run()),
+             asyncio.create_task(EventConsumer(db, bus, "common-tests", source, handler, relay).run())]
+    try:
+        envelope = EventEnvelope.wrap(profile_event(user_id))
+        envelope.type = source
+        await bus.js.publish(source, envelope.to_bytes(), headers={"Nats-Msg-Id": str(envelope.id)})
+        message = await heard.next_msg(timeout=10)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    assert EventEnvelope.model_validate_json(message.data).payload["userId"] == user_id

@@ -13,12 +13,13 @@ import os
 import time
 from collections.abc import Iterator
 from datetime import datetime
-from typing import Annotated, BinaryIO, Protocol, cast
+from typing import Annotated, cast
 
 import certifi
 import urllib3
 from fastapi import Depends, Request
 from minio import Minio
+from minio.datatypes import Part
 from minio.error import InvalidResponseError, S3Error, ServerError
 from urllib3 import BaseHTTPResponse
 from urllib3.util import Retry, Timeout
@@ -26,14 +27,20 @@ from urllib3.util import Retry, Timeout
 from documents.config import DocumentsSettings
 
 log = logging.getLogger(__name__)
-# The smallest part S3 accepts. A part is held in memory while it is sent, so this (with one part in flight
-# at a time) is what bounds an upload's memory; it is also the largest object sent in a single PUT.
+# The smallest part S3 accepts. An upload holds two parts in memory (one being sent while the next is
+# read, see transfer.py), so this is what bounds its memory; it is also the largest file sent in one PUT.
 PART_SIZE = 5 * 1024 * 1024
+# What a part is handed over as: the buffer it was read into (the SDK hashes and sends any bytes-like object).
+Buffer = bytes | bytearray | memoryview
 
 S3_CONNECT_TIMEOUT_SECONDS = 1.0
 # Per socket read or write, not per transfer: a large upload or download that keeps moving is never cut,
 # a store that stops answering is given up on after this long.
 S3_READ_TIMEOUT_SECONDS = 2.0
+# A part's answer comes only once the store has written its 5 MB (and the completion's once it has joined
+# the parts), which on a busy machine takes longer than a small call's 2 s. A store that is down or hung is
+# still found out within seconds: a multipart upload is opened with a small call first, under the 2 s bound.
+S3_PART_READ_TIMEOUT_SECONDS = 15.0
 
 
 class _RetryUnlessTimedOut(Retry):
@@ -76,11 +83,11 @@ def _outages_as_unavailable() -> Iterator[None]:
         raise
 
 
-def http_client() -> urllib3.PoolManager:
+def http_client(read_timeout: float = S3_READ_TIMEOUT_SECONDS) -> urllib3.PoolManager:
     """The pool the SDK would make (its size and certificates), with these time bounds instead of its
     5 minutes per read and 5 retries."""
     return urllib3.PoolManager(
-        timeout=Timeout(connect=S3_CONNECT_TIMEOUT_SECONDS, read=S3_READ_TIMEOUT_SECONDS), retries=S3_RETRY,
+        timeout=Timeout(connect=S3_CONNECT_TIMEOUT_SECONDS, read=read_timeout), retries=S3_RETRY,
         maxsize=10, cert_reqs="CERT_REQUIRED", ca_certs=os.environ.get("SSL_CERT_FILE") or certifi.where())
 
 
@@ -103,23 +110,21 @@ def return_large_buffers_to_the_os() -> bool:
         return False
 
 
-class Readable(Protocol):
-    def read(self, size: int = -1, /) -> bytes: ...
-
-
 class Storage:
     """Raises ``StorageUnavailable`` from every call when the store is down or hung."""
 
-    def __init__(self, client: Minio, bucket: str) -> None:
+    def __init__(self, client: Minio, bucket: str, part_client: Minio | None = None) -> None:
         self.client = client
+        self.part_client = part_client or client  # the same store, with S3_PART_READ_TIMEOUT_SECONDS
         self.bucket = bucket
 
     @classmethod
     def from_settings(cls, settings: DocumentsSettings) -> "Storage":
-        client = Minio(settings.s3_endpoint, access_key=settings.s3_access_key,
-                       secret_key=settings.s3_secret_key.get_secret_value(), secure=settings.s3_secure,
-                       region=settings.s3_region, http_client=http_client())
-        return cls(client, settings.s3_bucket)
+        def client(read_timeout: float) -> Minio:
+            return Minio(settings.s3_endpoint, access_key=settings.s3_access_key,
+                         secret_key=settings.s3_secret_key.get_secret_value(), secure=settings.s3_secure,
+                         region=settings.s3_region, http_client=http_client(read_timeout))
+        return cls(client(S3_READ_TIMEOUT_SECONDS), settings.s3_bucket, client(S3_PART_READ_TIMEOUT_SECONDS))
 
     def ensure_bucket(self, wait_seconds: float = BUCKET_WAIT_SECONDS) -> bool:
         """Creates the bucket unless it is there (SeaweedFS makes it at start, MinIO and others do not);
@@ -138,12 +143,32 @@ class Storage:
                 log.warning("S3 storage not answering yet (%s); retrying", error.__cause__)
                 time.sleep(BUCKET_RETRY_INTERVAL_SECONDS)
 
-    def put_stream(self, key: str, data: Readable, content_type: str) -> None:
-        """Stores a stream of unknown length part by part; on any failure the multipart upload is aborted by
-        the SDK, and the exception (the source's own included) propagates."""
+    def put_whole(self, key: str, data: Buffer, content_type: str) -> None:
+        """Stores a file that fits in one part with a single PUT."""
         with _outages_as_unavailable():
-            self.client.put_object(self.bucket, key, cast(BinaryIO, data), length=-1, part_size=PART_SIZE,
-                                   content_type=content_type, num_parallel_uploads=1)
+            self.client._put_object(self.bucket, key, cast(bytes, data), {"Content-Type": content_type})
+
+    def start_parts(self, key: str, content_type: str) -> str:
+        """Opens a multipart upload; answers its id. Nothing is visible under ``key`` until ``finish_parts``."""
+        with _outages_as_unavailable():
+            return self.client._create_multipart_upload(self.bucket, key, {"Content-Type": content_type})
+
+    def put_part(self, key: str, upload_id: str, number: int, data: Buffer) -> str:
+        """Sends one part (numbered from 1); answers its ETag."""
+        with _outages_as_unavailable():
+            return self.part_client._upload_part(self.bucket, key, cast(bytes, data), None, upload_id, number)
+
+    def finish_parts(self, key: str, upload_id: str, etags: list[str]) -> None:
+        with _outages_as_unavailable():
+            parts = [Part(number, etag) for number, etag in enumerate(etags, start=1)]
+            self.part_client._complete_multipart_upload(self.bucket, key, upload_id, parts)
+
+    def abort_parts(self, key: str, upload_id: str) -> None:
+        """Drops a multipart upload and the parts it holds; never raises (it runs on failure paths), but logs."""
+        try:
+            self.client._abort_multipart_upload(self.bucket, key, upload_id)
+        except Exception:
+            log.exception("could not abort the multipart upload of %s", key)
 
     def get_stream(self, key: str) -> BaseHTTPResponse:
         """The object's bytes as an unread HTTP response: close it and release its connection after use."""

@@ -1,14 +1,14 @@
 """Reading an upload as it arrives (design.md, Documents and storage).
 
 The multipart body is parsed incrementally from the request stream: only the chunk in hand, the few
-bytes the type check needs and the part the storage client is filling are ever in memory, whatever the
+bytes the type check needs and the two part buffers of transfer.py are ever in memory, whatever the
 file's size. Starlette's UploadFile is deliberately not used (it spools the whole file first).
 
 - ``MultipartReader`` pulls parts out of the byte stream: headers first, then the part's data chunk by chunk.
 - ``FileKind`` / ``kind_for`` / ``sniff``: the accepted types (spec §5), checked by extension and by the
   file's own first bytes (magic numbers), so a renamed executable is refused.
-- ``FileSource``: a blocking, file-like ``read()`` for the storage client's worker thread, fed from the
-  async reader on the event loop; it counts bytes and stops at the size limit.
+- ``FileParts``: the file's bytes copied into the part buffers that go to storage (transfer.py); it counts
+  bytes, stops at the size limit and keeps checking text files.
 """
 
 import codecs
@@ -19,7 +19,6 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import anyio.from_thread
 from python_multipart.exceptions import MultipartParseError
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import ClientDisconnect
@@ -295,59 +294,54 @@ class TextCheck:
             raise BadContent from None
 
 
-class FileSource:
-    """A blocking ``read(size)`` over the current part, for the storage client running in a worker thread.
-
-    Every call hops back onto the event loop (``anyio.from_thread.run``) to pull the next chunks from the
-    request, so at most ``size`` bytes plus one chunk are held here, as the request's own chunks, joined
-    once into the answer (no growing buffer to copy). Raises ``TooLarge`` once more than ``limit`` bytes
-    arrived: the storage client then aborts its multipart upload.
-    """
+class FileParts:
+    """The current part's bytes, copied straight into buffers the caller hands in (one copy from the
+    request's chunks to the buffer that is sent). Counts bytes and raises ``TooLarge`` once more than
+    ``limit`` arrived; runs the text check over every chunk, and over the end of the file."""
 
     def __init__(self, reader: MultipartReader, head: bytes, head_is_all: bool, limit: int,
                  check: TextCheck | None = None) -> None:
         self._reader = reader
-        self._chunks: deque[bytes] = deque()
-        self._buffered = 0
-        self._done = False
         self._limit = limit
         self._check = check
+        self._done = False
         self.size = 0
-        self._accept(head, final=head_is_all)
-        self._done = head_is_all
+        self._pending = self._accept(head)
+        if head_is_all:
+            self._finish()
 
-    def _accept(self, data: bytes, final: bool) -> None:
+    def _accept(self, data: bytes) -> memoryview:
         self.size += len(data)
         if self.size > self._limit:
             raise TooLarge
         if self._check is not None:
-            self._check(data, final)
-        if data:
-            self._chunks.append(data)
-            self._buffered += len(data)
+            self._check(data, False)
+        return memoryview(data)
 
-    async def _fill(self, size: int) -> bytes:
-        while not self._done and self._buffered < size:
-            chunk = await self._reader.read()
-            if chunk:
-                self._accept(chunk, final=False)
-            else:
-                self._done = True
-                if self._check is not None:
-                    self._check(b"", True)
-        taken: list[bytes] = []
-        need = min(size, self._buffered)
-        self._buffered -= need
-        while need:
-            chunk = self._chunks.popleft()
-            if len(chunk) > need:  # split the one chunk that crosses the boundary
-                self._chunks.appendleft(chunk[need:])
-                chunk = chunk[:need]
-            taken.append(chunk)
-            need -= len(chunk)
-        return b"".join(taken)
+    def _finish(self) -> None:
+        self._done = True
+        if self._check is not None:
+            self._check(b"", True)
 
-    def read(self, size: int = -1) -> bytes:
-        if size is None or size < 0:
-            size = self._limit + 1
-        return anyio.from_thread.run(self._fill, size)
+    async def _more(self) -> bool:
+        """Pulls the next chunk of the part into ``_pending``; False at the part's end."""
+        if self._done:
+            return False
+        chunk = await self._reader.read()
+        if not chunk:
+            self._finish()
+            return False
+        self._pending = self._accept(chunk)
+        return True
+
+    async def fill(self, buffer: bytearray) -> int:
+        """Fills ``buffer`` from the start; answers how many bytes it holds, fewer only at the file's end."""
+        target, filled = memoryview(buffer), 0
+        while filled < len(buffer):
+            if not self._pending and not await self._more():
+                break
+            taken = min(len(self._pending), len(buffer) - filled)
+            target[filled:filled + taken] = self._pending[:taken]
+            self._pending = self._pending[taken:]
+            filled += taken
+        return filled

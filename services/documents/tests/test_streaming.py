@@ -81,6 +81,11 @@ def object_count(s3: Minio, bucket: str) -> int:
     return sum(1 for _ in s3.list_objects(bucket, recursive=True))
 
 
+def open_upload_count(s3: Minio, bucket: str) -> int:
+    """Multipart uploads begun and neither completed nor aborted: their parts take space, unseen."""
+    return len(s3._list_multipart_uploads(bucket).uploads)
+
+
 def row_count(db: psycopg.Connection[Any]) -> int:
     row = db.execute("select count(*) from documents").fetchone()
     assert row is not None
@@ -220,7 +225,7 @@ def test_an_interrupted_upload_leaves_no_object_and_no_row(
         stack: Any, make_applicant: Any, multipart: Any, generated: Any, s3: Minio, bucket: str,
         documents_db: Any, eventually: Any) -> None:
     applicant: Applicant = make_applicant()
-    objects, rows = object_count(s3, bucket), row_count(documents_db)
+    objects, rows, uploads = object_count(s3, bucket), row_count(documents_db), open_upload_count(s3, bucket)
 
     def cut_off(chunks: Iterator[bytes], after: int) -> Iterator[bytes]:
         sent = 0
@@ -235,5 +240,55 @@ def test_an_interrupted_upload_leaves_no_object_and_no_row(
                               headers={"Content-Type": content_type}, timeout=60)
     time.sleep(1)  # the service notices the disconnect, aborts the multipart upload and removes any object
     assert eventually(lambda: object_count(s3, bucket) == objects, what="no object left")
+    assert eventually(lambda: open_upload_count(s3, bucket) == uploads, what="the multipart upload aborted")
     assert row_count(documents_db) == rows
     assert applicant.client.get("/api/documents").json() == []
+
+
+CONCURRENT_UPLOADS = 4
+CONCURRENT_MEMORY_BUDGET = 64 * MEGABYTE  # issue 18, Uploads: "+64 MB during 4 concurrent 50 MB uploads"
+
+
+def test_four_concurrent_50_mb_uploads_to_one_replica_stay_within_64_mb_and_store_every_byte(
+        stack: Any, make_applicant: Any, direct: Any, multipart: Any, generated: Any, s3: Minio, bucket: str,
+        documents_db: Any) -> None:
+    """All four go to the same process, so its growth is what four people uploading at once cost it."""
+    applicants: list[Applicant] = [make_applicant() for _ in range(CONCURRENT_UPLOADS)]
+    warm_up(stack, direct, applicants[0])
+    size = 50 * MEGABYTE
+    digests: dict[int, str] = {}
+    answers: dict[int, httpx.Response] = {}
+
+    def upload(n: int) -> None:
+        digest = hashlib.sha256()
+        # Each file differs (its own head), so one stored in another's place would show.
+        file = generated(size, PDF_HEAD + str(n).encode() * 100)
+        content_type, body = multipart("big.pdf", (digest.update(chunk) or chunk for chunk in file))
+        client = direct(applicants[n].user["id"], replica=0)
+        answers[n] = client.post("/api/documents", content=body, headers={"Content-Type": content_type},
+                                 timeout=180)
+        digests[n] = digest.hexdigest()
+
+    pid = {"documents": replica_pids(stack)["documents"]}
+    with RssSampler(pid, rss_bytes) as sampler:
+        threads = [threading.Thread(target=upload, args=(n,)) for n in range(CONCURRENT_UPLOADS)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    print(sampler.report(f"{CONCURRENT_UPLOADS} concurrent 50 MB uploads"))
+    assert [answers[n].status_code for n in range(CONCURRENT_UPLOADS)] == [201] * CONCURRENT_UPLOADS, \
+        [answers[n].text for n in range(CONCURRENT_UPLOADS)]
+    assert sampler.growth < CONCURRENT_MEMORY_BUDGET, sampler.report("memory grew")
+    for n in range(CONCURRENT_UPLOADS):
+        document_id = answers[n].json()["id"]
+        key = documents_db.execute("select object_key from documents where id = %s", (document_id,)).fetchone()[0]
+        stored = s3.get_object(bucket, key)
+        try:
+            in_storage = hashlib.sha256()
+            for chunk in stored.stream(MEGABYTE):
+                in_storage.update(chunk)
+        finally:
+            stored.close()
+            stored.release_conn()
+        assert in_storage.hexdigest() == digests[n], f"upload {n} stored other bytes"

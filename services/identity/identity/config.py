@@ -10,6 +10,10 @@ class IdentitySettings(ServiceSettings):
     nats_user: str = nats_user_field("identity")
     nats_password: SecretStr = nats_password_field("identity")
     session_ttl_hours: int = Field(default=168, alias="IDENTITY_SESSION_TTL_HOURS")
+    session_cache_seconds: float = Field(
+        default=5.0, alias="IDENTITY_SESSION_CACHE_SECONDS", ge=0,
+        description="How long a replica remembers who holds a session for ForwardAuth; a session revoked through "
+                    "another replica is still accepted here for at most this long. 0 turns the cache off.")
     cookie_secure: bool = Field(
         default=False, alias="IDENTITY_COOKIE_SECURE",
         description="Force the Secure flag; it is also set whenever the gateway reports HTTPS.")

@@ -2,12 +2,12 @@
 
 Traefik asks here before every protected route. No valid session: 401. A non-admin on an admin route:
 403. Otherwise 200 with a short-lived signed assertion that Traefik copies onto the forwarded request.
+Who holds a session is remembered for a few seconds (session_cache.py), so most requests cost no database read.
 """
 
 from fastapi import APIRouter, Request, Response
 
-from identity.models import User
-from identity.sessions import session_token, user_for_token
+from identity.sessions import holder_for_token, session_token
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.unit_of_work import SessionDep
@@ -17,13 +17,13 @@ ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
 
 async def _authorise(request: Request, db: SessionDep, admin_only: bool) -> Response:
-    user: User | None = await user_for_token(db, session_token(request))
-    if user is None or user.id is None:
+    holder = await holder_for_token(db, session_token(request))
+    if holder is None:
         raise ApiError(401, ErrorCode.NOT_AUTHENTICATED, "Not signed in")
-    if admin_only and user.role != "admin":
+    if admin_only and holder.role != "admin":
         raise ApiError(403, ErrorCode.FORBIDDEN, "Admins only")
     secret = request.app.state.settings.assertion_secret.get_secret_value()
-    assertion = sign_assertion(secret, user.id, user.role, user.language)
+    assertion = sign_assertion(secret, holder.user_id, holder.role, holder.language)
     return Response(status_code=200, headers={ASSERTION_HEADER: assertion})
 
 

@@ -3,13 +3,15 @@
 import hashlib
 import secrets
 from datetime import timedelta
+from functools import lru_cache
 
 from fastapi import Request, Response
 from sqlmodel import col, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from identity.config import IdentitySettings
+from identity.config import IdentitySettings, get_settings
 from identity.models import User, UserSession
+from identity.session_cache import SessionCache, SessionHolder
 from portal_common.clock import utcnow
 
 COOKIE_NAME = "portal_session"
@@ -25,13 +27,21 @@ async def open_session(db: AsyncSession, user_id: int, ttl_hours: int) -> str:
     return token
 
 
+@lru_cache
+def session_cache() -> SessionCache:
+    """This process's memory of sessions for ForwardAuth (session_cache.py)."""
+    return SessionCache(get_settings().session_cache_seconds)
+
+
 async def revoke_session(db: AsyncSession, token: str | None) -> None:
     if token:
+        session_cache().revoke(hash_token(token))
         await db.execute(update(UserSession).where(col(UserSession.token_hash) == hash_token(token))
                          .values(revoked_at=utcnow()))
 
 
 async def revoke_all_sessions(db: AsyncSession, user_id: int) -> None:
+    session_cache().user_changed(user_id)
     await db.execute(update(UserSession)
                      .where(col(UserSession.user_id) == user_id, col(UserSession.revoked_at).is_(None))
                      .values(revoked_at=utcnow()))
@@ -46,6 +56,30 @@ async def user_for_token(db: AsyncSession, token: str | None) -> User | None:
                col(UserSession.expires_at) > utcnow())
     )).first()
     return row
+
+
+async def holder_for_token(db: AsyncSession, token: str | None) -> SessionHolder | None:
+    """Who holds the session, as ForwardAuth needs it: from this process's cache when it knows the session,
+    else from the database, remembered for a few seconds (session_cache.py bounds how stale it may be)."""
+    if not token:
+        return None
+    token_hash, cache = hash_token(token), session_cache()
+    known, holder = cache.get(token_hash)
+    if known:
+        return holder
+    read_at = cache.now()
+    row = (await db.exec(
+        select(User.id, User.role, User.language, UserSession.expires_at)
+        .join(UserSession, col(UserSession.user_id) == col(User.id))
+        .where(col(UserSession.token_hash) == token_hash, col(UserSession.revoked_at).is_(None),
+               col(UserSession.expires_at) > utcnow())
+    )).first()
+    if row is None or row[0] is None:  # unknown, expired or revoked: not remembered
+        return None
+    user_id, role, language, expires_at = row
+    holder = SessionHolder(user_id, role, language)
+    cache.put(token_hash, holder, read_at, (expires_at - utcnow()).total_seconds())
+    return holder
 
 
 def session_token(request: Request) -> str | None:

@@ -4,10 +4,13 @@ import i18n from '@/test/i18n';
 import { admin, applicant, jsonResponse, renderRoute, stubApi } from '@/test/render';
 
 describe('route guard (spec §2)', () => {
-  it('shows a spinner while the current user is loading', async () => {
+  it('shows a skeleton of the page, not a bare spinner, while the current user is loading (issue 18)', async () => {
     stubApi({ 'GET /api/user': () => new Promise<Response>(() => {}) });
     renderRoute('/dashboard');
-    expect(await screen.findByTestId('page-spinner')).toBeInTheDocument();
+    const skeleton = await screen.findByTestId('skeleton');
+    expect(skeleton).toHaveAttribute('role', 'status');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByTestId('page-spinner')).not.toBeInTheDocument();
     expect(screen.queryByText(/Welcome,/)).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate, useParams } from 'react-router-dom';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { homePathFor, useUser } from '@/lib/auth/get-user';
 
@@ -8,12 +8,12 @@ import { homePathFor, useUser } from '@/lib/auth/get-user';
 export const AUTH_REDIRECT_DELAY_MS = 50;
 
 /**
- * Guards protected routes (spec §2 route guard): spinner while the user loads, signed-out visitors to
+ * Guards protected routes (spec §2 route guard): a skeleton of the page (issue 18) while the user loads, signed-out visitors to
  * /auth, signed-in non-admins on admin routes to /dashboard.
  */
 export function RequireAuth({ adminOnly = false }: { adminOnly?: boolean }) {
   const { user, isLoading } = useUser();
-  if (isLoading) return <PageSpinner />;
+  if (isLoading) return <PageSkeleton />;
   if (!user) return <Navigate to="/auth" replace />;
   if (adminOnly && user.role !== 'admin') return <Navigate to="/dashboard" replace />;
   return <Outlet />;

@@ -1,16 +1,18 @@
 import type { RouteObject } from 'react-router-dom';
-import { AdminPage } from '@/app/pages/AdminPage';
-import { ApplicationFilePage } from '@/app/pages/ApplicationFilePage';
-import { DashboardPage } from '@/app/pages/DashboardPage';
 import { LandingPage } from '@/app/pages/LandingPage';
+import { lazyPages } from '@/app/pages/lazy-pages';
 import { AppLayout } from '@/components/layout/AppLayout';
-import { AuthPage } from '@/features/auth/components/AuthPage';
-import { LegalPage } from '@/features/legal/LegalPage';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
-import { VerifyPage } from '@/features/verify';
+import { PageLoading as Loading } from './PageLoading';
 import { AUTH_REDIRECT_DELAY_MS, RedirectSignedIn, RequireAuth, RequireNumericParam } from './route-guard';
 
-/** The route table of spec §2. Exported so tests can mount it in a memory router. */
+const { auth: Auth, legal: Legal, verify: Verify, dashboard: Dashboard, admin: Admin, applicationFile: ApplicationFile } =
+  lazyPages;
+
+/**
+ * The route table of spec §2. Exported so tests can mount it in a memory router. The landing page is in the
+ * entry chunk (it is the first screen); every other page is its own chunk (issue 18 "First load").
+ */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -27,23 +29,54 @@ export const routes: RouteObject[] = [
         path: '/auth',
         element: (
           <RedirectSignedIn delayMs={AUTH_REDIRECT_DELAY_MS}>
-            <AuthPage />
+            <Loading>
+              <Auth.Component />
+            </Loading>
           </RedirectSignedIn>
         ),
       },
-      { path: '/terms', element: <LegalPage kind="terms" /> },
-      { path: '/privacy', element: <LegalPage kind="privacy" /> },
-      { path: '/cookies', element: <LegalPage kind="cookies" /> },
-      { path: '/gdpr', element: <LegalPage kind="gdpr" /> },
+      ...(['terms', 'privacy', 'cookies', 'gdpr'] as const).map((kind) => ({
+        path: `/${kind}`,
+        element: (
+          <Loading>
+            <Legal.Component kind={kind} />
+          </Loading>
+        ),
+      })),
       // Anyone, signed in or not, may check a contract PDF (issue 13).
-      { path: '/verify', element: <VerifyPage /> },
+      {
+        path: '/verify',
+        element: (
+          <Loading>
+            <Verify.Component />
+          </Loading>
+        ),
+      },
       {
         element: <RequireAuth />,
-        children: [{ path: '/dashboard', element: <DashboardPage /> }],
+        children: [
+          {
+            path: '/dashboard',
+            element: (
+              <Loading>
+                <Dashboard.Component />
+              </Loading>
+            ),
+          },
+        ],
       },
       {
         element: <RequireAuth adminOnly />,
-        children: [{ path: '/admin', element: <AdminPage /> }],
+        children: [
+          {
+            path: '/admin',
+            element: (
+              <Loading>
+                <Admin.Component />
+              </Loading>
+            ),
+          },
+        ],
       },
       {
         // The id check comes first: /admin/applications/abc is a 404 for everyone.
@@ -53,7 +86,16 @@ export const routes: RouteObject[] = [
             <RequireAuth adminOnly />
           </RequireNumericParam>
         ),
-        children: [{ index: true, element: <ApplicationFilePage /> }],
+        children: [
+          {
+            index: true,
+            element: (
+              <Loading>
+                <ApplicationFile.Component />
+              </Loading>
+            ),
+          },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { createInstance } from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '@/test/i18n';
-import { baseI18nOptions, detectionOptions } from './i18n';
+import { baseI18nOptions, BUNDLED_RESOURCES, detectionOptions, initI18n } from './i18n';
+
+const BUNDLED_NAMESPACES = Object.keys(BUNDLED_RESOURCES.et);
 
 describe('i18n configuration (spec §1)', () => {
   it('supports et and en with Estonian as default and fallback', () => {
@@ -47,5 +50,33 @@ describe('translation files', () => {
       });
     expect(empty(resources.et[ns])).toEqual([]);
     expect(empty(resources.en[ns])).toEqual([]);
+  });
+});
+
+describe('the first screen\'s Estonian texts (issue 18 "First load": no extra round trip)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.removeItem('i18nextLng');
+  });
+
+  it('are in the app from the start; other namespaces and languages still load over HTTP', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      new Response(JSON.stringify({ title: `from ${String(input)}` }), { headers: { 'Content-Type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem('i18nextLng', 'et');
+    const instance = initI18n(createInstance());
+
+    // Synchronously, before any request could have answered.
+    expect(instance.language).toBe('et');
+    for (const ns of ['common', 'landing', 'contact', 'auth']) expect(instance.hasLoadedNamespace(ns)).toBe(true);
+    expect(instance.t('landing:hero.title')).toBe((resources.et.landing as { hero: { title: string } }).hero.title);
+    expect(instance.t('common:loading')).toBe('Laadimine…');
+
+    await instance.loadNamespaces('dashboard');
+    await instance.changeLanguage('en');
+    const urls = fetchMock.mock.calls.map(([input]) => String(input)).sort();
+    expect(urls).toEqual(['/locales/en/common.json', '/locales/en/dashboard.json', '/locales/et/dashboard.json']);
+    expect(urls.filter((url) => url.startsWith('/locales/et/') && BUNDLED_NAMESPACES.some((ns) => url.endsWith(`/${ns}.json`)))).toEqual([]);
   });
 });

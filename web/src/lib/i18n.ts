@@ -1,8 +1,14 @@
-import i18n, { type InitOptions } from 'i18next';
+import i18n, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@/types/api';
+// The first screen's Estonian texts travel inside the entry chunk: no round trip before the landing page
+// (issue 18 "First load"). Everything else, English included, still loads over HTTP.
+import etAuth from '../../public/locales/et/auth.json';
+import etCommon from '../../public/locales/et/common.json';
+import etContact from '../../public/locales/et/contact.json';
+import etLanding from '../../public/locales/et/landing.json';
 
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['et', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'et';
@@ -51,19 +57,33 @@ function syncHtmlLang(lng: string): void {
 // <html lang> follows the UI language (screen readers, hyphenation, the date input's picker).
 i18n.on('languageChanged', syncHtmlLang);
 
-/** Initialises the app's i18next: translations come from /locales/{lng}/{ns}.json. */
-export function initI18n(): typeof i18n {
-  void i18n
+/**
+ * The Estonian namespaces of the first screen (header, footer, landing page and its contact section, and the
+ * sign-out texts every header holds), bundled rather than fetched.
+ */
+export const BUNDLED_RESOURCES: Resource = {
+  et: { common: etCommon, landing: etLanding, contact: etContact, auth: etAuth },
+};
+
+/**
+ * Initialises the app's i18next: the bundled namespaces are there at once (and synchronously, so the first
+ * render does not wait a tick); the rest come from /locales/{lng}/{ns}.json.
+ */
+export function initI18n(instance: I18n = i18n): I18n {
+  void instance
     .use(HttpBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
       ...baseI18nOptions,
+      resources: BUNDLED_RESOURCES,
+      partialBundledLanguages: true,
+      initAsync: false,
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       detection: detectionOptions,
       react: { useSuspense: true },
     });
-  return i18n;
+  return instance;
 }
 
 export default i18n;

@@ -38,14 +38,14 @@ describe('AdminPage (spec §2 admin panel)', () => {
     stubApi({});
     const { router } = renderRoute('/admin?tab=messages', { user: admin });
     expect(await screen.findByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('messages tab')).toBeInTheDocument();
+    expect(await screen.findByText('messages tab')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Documents' }));
     expect(router.state.location.search).toBe('?tab=documents');
-    expect(screen.getByText('documents tab')).toBeInTheDocument();
+    expect(await screen.findByText('documents tab')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Contracts' }));
-    expect(screen.getByText('contracts tab')).toBeInTheDocument();
+    expect(await screen.findByText('contracts tab')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Applications' }));
     expect(router.state.location.search).toBe('');

@@ -1,15 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { SkeletonCard, SkeletonRegion } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AdminApplicationsTab } from '@/features/admin-applications';
-import { AdminContractsTab } from '@/features/contracts';
-import { AdminDocumentsTab } from '@/features/documents';
-import { MessagesTab } from '@/features/messages';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { apiGetPage } from '@/lib/api-client';
+
+// The other tabs' code (contract signing, date pickers, uploads) downloads when the tab is opened (issue 18).
+const AdminDocumentsTab = lazy(() => import('@/features/documents').then((m) => ({ default: m.AdminDocumentsTab })));
+const AdminContractsTab = lazy(() => import('@/features/contracts').then((m) => ({ default: m.AdminContractsTab })));
+const MessagesTab = lazy(() => import('@/features/messages').then((m) => ({ default: m.MessagesTab })));
+
+/** A tab whose code is still on its way shows the shape of a list. */
+function LazyTab({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <SkeletonRegion className="mt-6">
+          <SkeletonCard lines={6} />
+        </SkeletonRegion>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 export const ADMIN_TABS = ['applications', 'documents', 'contracts', 'messages'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -121,13 +140,19 @@ export function AdminPage() {
           <AdminApplicationsTab />
         </TabsContent>
         <TabsContent value="documents">
-          <AdminDocumentsTab />
+          <LazyTab>
+            <AdminDocumentsTab />
+          </LazyTab>
         </TabsContent>
         <TabsContent value="contracts">
-          <AdminContractsTab />
+          <LazyTab>
+            <AdminContractsTab />
+          </LazyTab>
         </TabsContent>
         <TabsContent value="messages">
-          <MessagesTab />
+          <LazyTab>
+            <MessagesTab />
+          </LazyTab>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,10 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SkeletonCard, SkeletonRegion } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ContractsTab } from '@/features/contracts';
-import { ApplicationTab, ProfileTab } from '@/features/dashboard';
-import { DocumentsTab } from '@/features/documents';
+import { ApplicationTab } from '@/features/dashboard/components/ApplicationTab';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useUser } from '@/lib/auth/get-user';
+
+// The other tabs' code (uploads, signing, the profile form) downloads when the tab is opened (issue 18).
+const DocumentsTab = lazy(() => import('@/features/documents').then((m) => ({ default: m.DocumentsTab })));
+const ContractsTab = lazy(() => import('@/features/contracts').then((m) => ({ default: m.ContractsTab })));
+const ProfileTab = lazy(() =>
+  import('@/features/dashboard/components/ProfileTab').then((m) => ({ default: m.ProfileTab })),
+);
+
+/** A tab whose code is still on its way. */
+function TabSkeleton() {
+  return (
+    <SkeletonRegion className="grid gap-6">
+      <SkeletonCard lines={3} />
+    </SkeletonRegion>
+  );
+}
 
 const TABS = [
   { value: 'application', Content: ApplicationTab },
@@ -36,7 +52,9 @@ export function DashboardPage() {
         </TabsList>
         {TABS.map(({ value, Content }) => (
           <TabsContent key={value} value={value}>
-            <Content />
+            <Suspense fallback={<TabSkeleton />}>
+              <Content />
+            </Suspense>
           </TabsContent>
         ))}
       </Tabs>

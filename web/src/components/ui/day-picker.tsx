@@ -1,6 +1,6 @@
 import { DayPicker, TZDate, type ChevronProps } from 'react-day-picker';
 import { enGB, et } from 'react-day-picker/locale';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { TIME_ZONE, localeFor, todayInTallinn, type CalendarDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 
@@ -24,7 +24,7 @@ const navButton =
   'grid h-9 w-9 place-items-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary-500 aria-disabled:opacity-40';
 
 function Chevron({ orientation, className }: ChevronProps) {
-  const Icon = orientation === 'left' ? ChevronLeft : ChevronRight;
+  const Icon = orientation === 'left' ? ChevronLeft : orientation === 'down' ? ChevronDown : ChevronRight;
   return <Icon className={cn('h-4 w-4', className)} aria-hidden="true" />;
 }
 
@@ -35,12 +35,17 @@ export interface DayPickerCalendarProps {
   min?: CalendarDate;
   language: string;
   labels: { previousMonth: string; nextMonth: string };
+  /** Days after this one cannot be picked. */
+  max?: CalendarDate;
+  /** Month and year dropdowns from this year on, for dates far from today (a date of birth). */
+  fromYear?: number;
   /** Focus the selected (or today's) day when the calendar appears, e.g. in a popover. */
   autoFocus?: boolean;
   className?: string;
 }
 
-export function DayPickerCalendar({ selected, onSelect, min, language, labels, autoFocus, className }: DayPickerCalendarProps) {
+export function DayPickerCalendar(props: DayPickerCalendarProps) {
+  const { selected, onSelect, min, max, fromYear, language, labels, autoFocus, className } = props;
   const today = todayInTallinn();
   const selectedDay = selected ? tallinnDay(selected) : undefined;
   return (
@@ -51,8 +56,11 @@ export function DayPickerCalendar({ selected, onSelect, min, language, labels, a
       weekStartsOn={1}
       today={tallinnDay(today)}
       selected={selectedDay}
-      defaultMonth={selectedDay ?? tallinnDay(min ?? today)}
-      disabled={min ? { before: tallinnDay(min) } : undefined}
+      defaultMonth={selectedDay ?? tallinnDay(max ?? min ?? today)}
+      disabled={[...(min ? [{ before: tallinnDay(min) }] : []), ...(max ? [{ after: tallinnDay(max) }] : [])]}
+      captionLayout={fromYear === undefined ? 'label' : 'dropdown'}
+      startMonth={fromYear === undefined ? undefined : tallinnDay({ year: fromYear, month: 1, day: 1 })}
+      endMonth={max && tallinnDay(max)}
       // Picking the chosen day again keeps it (a due date is cleared with its own button).
       required
       onSelect={(date) => onSelect(todayInTallinn(date))}
@@ -65,7 +73,14 @@ export function DayPickerCalendar({ selected, onSelect, min, language, labels, a
         months: 'relative',
         month: 'grid grid-cols-[2.25rem_1fr_2.25rem] items-center gap-y-2',
         month_caption: 'text-center',
-        caption_label: 'text-sm font-semibold capitalize text-slate-900',
+        caption_label: cn(
+          'inline-flex items-center gap-1 text-sm font-semibold capitalize text-slate-900',
+          'peer-focus-visible:rounded-sm peer-focus-visible:outline-2 peer-focus-visible:outline-primary-500',
+        ),
+        dropdowns: 'flex items-center justify-center gap-3',
+        dropdown_root: 'relative inline-flex items-center',
+        // The native select lies unseen over its label: the label shows the choice, the select takes the input.
+        dropdown: 'peer absolute inset-0 z-10 w-full cursor-pointer appearance-none opacity-0',
         button_previous: navButton,
         button_next: navButton,
         month_grid: 'col-span-3 w-full border-collapse',

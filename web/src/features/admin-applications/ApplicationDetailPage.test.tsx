@@ -162,6 +162,36 @@ describe('Application detail (spec §2, §4)', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Reject Application' })).not.toBeInTheDocument());
   });
 
+  it('says Status updated after a rejection even when the page drops the dialog first (issue 18)', async () => {
+    const user = userEvent.setup();
+    let rejected = false;
+    let answerDetail = () => undefined as unknown;
+    // As over a real network: the refetch after the change takes a while, and the page meanwhile shows the
+    // application as rejected, without its Reject button and so without the dialog that sent it.
+    stubApi({
+      [`GET ${DETAIL}`]: () =>
+        rejected
+          ? new Promise<Response>((resolve) => {
+              answerDetail = () => resolve(jsonResponse(200, detail({ status: 'rejected' })));
+            })
+          : jsonResponse(200, detail()),
+      [`PUT ${STATUS}`]: () => {
+        rejected = true;
+        return jsonResponse(200, detail({ status: 'rejected' }));
+      },
+      [`GET ${AVAILABLE}`]: () => jsonResponse(200, [companies[0]]),
+    });
+    renderRoute('/admin/applications/5', { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Reject Application' }, { timeout: 5_000 }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reject application' }));
+    // Gone for good, not only hidden behind the open dialog: the dialog went with it.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Reject Application', hidden: true })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog', { hidden: true })).not.toBeInTheDocument();
+    act(() => void answerDetail());
+    expect(await screen.findByText('Status updated')).toBeInTheDocument();
+    expect(screen.getByText('The application is now: Rejected.')).toBeInTheDocument();
+  }, 15_000);
+
   it('rejects with the typed notes', async () => {
     const user = userEvent.setup();
     const fetchMock = stubDetail();

@@ -6,3 +6,4 @@ export { HowItWorks } from './sections/HowItWorks';
 export { Registration } from './sections/Registration';
 export { Testimonials } from './sections/Testimonials';
 export { TrustedBy } from './sections/TrustedBy';
+export { WhenNearViewport } from './WhenNearViewport';

@@ -54,14 +54,13 @@ export function RejectDialog({ id }: { id: string }) {
     setWaiting(true);
     timer.current = setTimeout(() => {
       setWaiting(false);
-      update.mutate(body, {
-        onSuccess: (detail) => {
-          setOpen(false);
-          reset();
-          toasts.success(detail.status);
-        },
-        onError: toasts.failure,
-      });
+      // Success makes the application 'rejected', and the page drops this dialog (no Reject on a rejected
+      // application): mutate's own callbacks would go with it, so the toast waits on the promise instead.
+      void update.mutateAsync(body).then((detail) => {
+        setOpen(false);
+        reset();
+        toasts.success(detail.status);
+      }, toasts.failure);
     }, REJECT_DELAY_MS);
   };
 

@@ -24,7 +24,8 @@ export function AuthPage() {
   useDocumentMeta(t(`meta.${tab}.title`), t(`meta.${tab}.description`));
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:py-16">
+    // A phone's first screen holds the login form (issue 18): a compact hero and less padding below sm.
+    <div className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-4 sm:gap-8 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:py-16">
       <AuthHero tab={tab} />
       <Card className="min-w-0">
         <Tabs value={tab} onValueChange={setTab}>
@@ -61,10 +62,11 @@ function AuthHero({ tab }: { tab: AuthTab }) {
     { Icon: BadgeCheck, text: t('hero.points.legal') },
   ];
   return (
-    <section className="flex flex-col gap-6 rounded-[var(--radius-card)] bg-primary-700 p-8 text-white lg:self-start">
-      <h1 className="text-3xl font-bold tracking-tight">{t(`hero.${tab}.title`)}</h1>
+    <section className="flex flex-col gap-3 rounded-[var(--radius-card)] bg-primary-700 p-5 text-white sm:gap-6 sm:p-8 lg:self-start">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(`hero.${tab}.title`)}</h1>
       <p className="leading-relaxed text-primary-50">{t(`hero.${tab}.text`)}</p>
-      <ul className="flex flex-col gap-3">
+      {/* The landing page tells these on phones; here they would push the form below the fold. */}
+      <ul className="hidden flex-col gap-3 sm:flex">
         {points.map(({ Icon, text }) => (
           <li key={text} className="flex items-center gap-3">
             <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />

@@ -86,7 +86,10 @@ function SignatureParty({ title, rows }: { title: string; rows: [string, string]
         {rows.map(([label, value]) => (
           <div key={label} className="flex flex-wrap gap-x-2">
             <dt className="font-medium text-slate-700">{label}:</dt>
-            <dd className="break-all">{value}</dd>
+            {/* Words wrap whole (issue 18: 'Services' was split); only a value longer than the line breaks inside. */}
+            <dd className="min-w-0 break-words" data-testid="signature-value">
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

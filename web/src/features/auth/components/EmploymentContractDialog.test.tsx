@@ -125,6 +125,21 @@ describe('EmploymentContractDialog (spec §2 auth screen)', () => {
     expect(onSign).toHaveBeenCalledWith({ name: 'õie   ŠARŽANT', idCode: '49602290004' });
   });
 
+  it('lets a keyboard user reach the contract text, a named scroll area, with Tab (issue 18, WCAG 2.1.1)', async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    const text = within(dialog).getByRole('region', { name: 'Contract text' });
+    expect(text).toHaveAttribute('tabindex', '0');
+    expect(text).toHaveClass('overflow-y-auto');
+    expect(within(text).getByRole('region', { name: 'Estonian version' })).toBeInTheDocument();
+    expect(within(text).getByRole('region', { name: 'English version' })).toBeInTheDocument();
+    for (let presses = 0; presses < 10 && document.activeElement !== text; presses += 1) await user.tab();
+    expect(text).toHaveFocus();
+    await act(() => i18n.changeLanguage('et'));
+    expect(within(dialog).getByRole('region', { name: 'Lepingu tekst' })).toBe(text);
+    await act(() => i18n.changeLanguage('en'));
+  });
+
   it('is at most 800 px wide', () => {
     const { dialog } = renderDialog();
     expect(dialog.className).toContain('max-w-[800px]');

@@ -95,10 +95,18 @@ function ContractDialogBody({ onSign, signer }: Omit<EmploymentContractDialogPro
       </DialogHeader>
       <DialogBody className="flex flex-col gap-6">
         {contract ? (
-          <>
+          // A scroll area of its own that Tab stops on, so a keyboard user can read the contract with the arrow
+          // keys before the signature fields (issue 18, WCAG 2.1.1).
+          <div
+            role="region"
+            aria-label={t('dialog.textLabel')}
+            tabIndex={0}
+            data-testid="employment-contract-text"
+            className="flex max-h-[45dvh] shrink-0 flex-col gap-6 overflow-y-auto rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500"
+          >
             <ContractText document={contract.et} language="et" heading={t('dialog.versionEt')} signedName={name} signedIdCode={idCode} />
             <ContractText document={contract.en} language="en" heading={t('dialog.versionEn')} signedName={name} signedIdCode={idCode} />
-          </>
+          </div>
         ) : (
           <Spinner label={t('dialog.loading')} />
         )}

@@ -10,7 +10,7 @@ const VALID = {
   'Full name': 'Mari Maasikas',
   'E-mail': 'mari@example.ee',
   Phone: '+3725551234',
-  'Date of birth': '1976-05-03', // the date ID code 37605030299 carries (issue 13)
+  'Date of birth': '03.05.1976', // the date ID code 37605030299 carries (issue 13), typed day first (issue 18)
   'Estonian ID code': '37605030299',
   City: 'Tallinn',
   Password: 'secret123',
@@ -49,11 +49,27 @@ describe('RegisterForm validation (spec §5 register rules)', () => {
   it('gives every control a visible label in the current language', () => {
     renderWithProviders(<RegisterForm />);
     for (const label of Object.keys(VALID)) expect(screen.getByLabelText(label)).toBeInTheDocument();
-    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
+    // Issue 18: not the browser's date input (mm/dd/yyyy in an American browser), a day-first text field.
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('placeholder', 'dd/mm/yyyy');
     expect(screen.getByRole('checkbox', { name: 'I agree to the terms of service' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
+  }, 15_000); // the file's first render, which also loads the modules
+
+  it('reads the date of birth as dd.mm.yyyy in Estonian, with the age rule\'s message unchanged (issue 18)', async () => {
+    await i18n.changeLanguage('et');
+    renderWithProviders(<RegisterForm />);
+    const field = screen.getByLabelText('Sünnikuupäev');
+    expect(field).toHaveAttribute('placeholder', 'pp.kk.aaaa');
+    expect(screen.getByRole('button', { name: 'Vali sünnikuupäev kalendrist' })).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: '16.06.2004' } }); // 21 tomorrow
+    fireEvent.click(screen.getByRole('button', { name: 'Loo konto ja kandideeri' }));
+    expect(await screen.findByText('Kandideerimiseks peate olema vähemalt 21-aastane')).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: '15.06.2004' } }); // 21 today
+    await waitFor(() => expect(screen.queryByText('Kandideerimiseks peate olema vähemalt 21-aastane')).not.toBeInTheDocument());
+    expect(field).toHaveValue('15.06.2004');
   });
 
   it('shows every rule message of spec §5 for an empty form', async () => {

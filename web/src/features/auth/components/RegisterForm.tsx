@@ -13,6 +13,7 @@ import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useRegister } from '../api/register';
 import { REGISTER_DEFAULTS, registerSchema, type RegisterValues } from '../schemas';
 import { ConsentCheckbox } from './ConsentCheckbox';
+import { DateOfBirthField } from './DateOfBirthField';
 import { EmploymentContractDialog, type ContractSignature } from './EmploymentContractDialog';
 
 type TextFieldName = Exclude<
@@ -25,7 +26,8 @@ const TEXT_FIELDS: { name: TextFieldName; input: InputHTMLAttributes<HTMLInputEl
   { name: 'fullName', input: { autoComplete: 'name' } },
   { name: 'email', input: { type: 'email', autoComplete: 'email' } },
   { name: 'phone', input: { type: 'tel', autoComplete: 'tel' } },
-  { name: 'dateOfBirth', input: { type: 'date', autoComplete: 'bday' } },
+  // Typed as dd.mm.yyyy or picked in the Estonian calendar (DateOfBirthField); sent as yyyy-mm-dd.
+  { name: 'dateOfBirth', input: { autoComplete: 'bday' } },
   { name: 'idCode', input: { inputMode: 'numeric', maxLength: 11, autoComplete: 'off' } },
   { name: 'city', input: { autoComplete: 'address-level2' } },
   { name: 'password', input: { type: 'password', autoComplete: 'new-password' } },
@@ -98,7 +100,17 @@ export function RegisterForm() {
           const message = errors[name]?.message;
           return (
             <FormField key={name} id={id} label={t(`register.${name}`)} error={message}>
-              <Input id={id} {...input} {...register(name)} {...invalidProps(id, message)} />
+              {name === 'dateOfBirth' ? (
+                <Controller
+                  control={control}
+                  name="dateOfBirth"
+                  render={({ field }) => (
+                    <DateOfBirthField id={id} {...input} {...field} {...invalidProps(id, message)} />
+                  )}
+                />
+              ) : (
+                <Input id={id} {...input} {...register(name)} {...invalidProps(id, message)} />
+              )}
             </FormField>
           );
         })}

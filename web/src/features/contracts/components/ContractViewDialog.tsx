@@ -51,15 +51,16 @@ export function ContractViewDialog({ contract, onOpenChange, admin = false, onSi
             )}
           </DialogHeader>
           <DialogBody className="flex flex-col gap-5">
-            <section aria-label={t('view.content')}>
-              <div
-                data-testid="contract-content"
-                tabIndex={0}
-                className="max-h-[400px] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800 focus-visible:outline-2 focus-visible:outline-primary-500"
-              >
-                {contract.content}
-              </div>
-            </section>
+            {/* A focusable, named scroll area: Tab stops on it and the arrow keys scroll it (issue 18). */}
+            <div
+              role="region"
+              aria-label={t('view.content')}
+              data-testid="contract-content"
+              tabIndex={0}
+              className="max-h-[400px] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800 focus-visible:outline-2 focus-visible:outline-primary-500"
+            >
+              {contract.content}
+            </div>
             {isSigned(contract) && contract.signedAt && (
               <section aria-label={t('view.signature')} className="flex flex-col gap-3">
                 {admin && (

@@ -137,6 +137,19 @@ describe('applicant Contracts tab (spec §2)', () => {
     expect(within(dialog).getByRole('img', { name: 'Handwritten signature' })).toHaveAttribute('src', SIGNATURE);
   });
 
+  it("lets a keyboard user reach the viewed contract's text, a named scroll area, with Tab (issue 18)", async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /api/contracts': () => jsonResponse(200, [signedEmployment]) });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'View contract Employment contract' }));
+    const text = within(screen.getByRole('dialog')).getByRole('region', { name: 'Contract text' });
+    expect(text).toBe(within(screen.getByRole('dialog')).getByTestId('contract-content'));
+    expect(text).toHaveAttribute('tabindex', '0');
+    expect(text).toHaveClass('overflow-y-auto');
+    for (let presses = 0; presses < 10 && document.activeElement !== text; presses += 1) await user.tab();
+    expect(text).toHaveFocus();
+  });
+
   it('shows no signed part for an unsigned contract', async () => {
     const user = userEvent.setup();
     stubApi({ 'GET /api/contracts': () => jsonResponse(200, [contract()]) });

@@ -77,6 +77,16 @@ describe('Application tab (spec §2)', () => {
     expect(screen.queryByRole('heading', { name: 'Payment schedule' })).not.toBeInTheDocument();
   });
 
+  it('shows the shape of the tab, not a bare spinner, while the application loads (issue 18)', () => {
+    stubApi({ 'GET /api/application': () => new Promise<Response>(() => {}) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    const loading = screen.getByRole('status');
+    expect(loading).toHaveAttribute('data-testid', 'skeleton');
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    expect(loading).toHaveTextContent('Loading your application…');
+    expect(loading.querySelector('svg.animate-spin')).toBeNull();
+  });
+
   it('shows the error card when loading fails', async () => {
     stubApi({ 'GET /api/application': () => jsonResponse(500, { message: 'boom', code: 'internal' }) });
     renderWithProviders(<ApplicationTab />, { user: applicant });

@@ -3,13 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { CompanyDetails, PaymentSchedule } from '@/components/applications/CompanyDetails';
 import { ApplicationStatusBadge, isApplicationStatus } from '@/components/ui/application-status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { Skeleton, SkeletonCard, SkeletonRegion } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/state-message';
 import { formatDate } from '@/lib/dates';
 import { useOwnApplication } from '../api/get-own-application';
 import { ApplyAgainCard } from './ApplyAgainCard';
 import { EarlierApplications } from './EarlierApplications';
 import { StatusTimeline } from './StatusTimeline';
+
+/** The tab's layout in grey while the application loads (issue 18: skeletons, not a bare spinner). */
+function ApplicationTabSkeleton({ label }: { label: string }) {
+  return (
+    <SkeletonRegion label={label} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="flex min-w-0 flex-col gap-6">
+        <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-6 shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <Skeleton className="h-5 w-1/3" />
+            <Skeleton className="h-7 w-24 rounded-full" />
+          </div>
+          <Skeleton className="mt-3 h-4 w-1/2" />
+          <Skeleton className="mt-5 h-4 w-full" />
+        </div>
+        <SkeletonCard lines={4} />
+      </div>
+      <SkeletonCard lines={5} />
+    </SkeletonRegion>
+  );
+}
 
 /**
  * The Application tab (spec §2): status, company, payment schedule and the timeline of status updates of the
@@ -19,13 +39,7 @@ export function ApplicationTab() {
   const { t, i18n } = useTranslation('dashboard');
   const { data, isPending, isError } = useOwnApplication();
 
-  if (isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label={t('application.loading')} />
-      </div>
-    );
-  }
+  if (isPending) return <ApplicationTabSkeleton label={t('application.loading')} />;
   if (isError || !data?.application) {
     return <ErrorState title={t('application.error.title')}>{t('application.error.text')}</ErrorState>;
   }

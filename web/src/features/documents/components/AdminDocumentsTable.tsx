@@ -118,7 +118,9 @@ export function AdminDocumentsTable({ showUser = true, ...props }: TableProps & 
                 <span className="md:sr-only">{t('actions.download')}</span>
               </a>
               {canReview(document.status) && (
-                <>
+                // Approve and Reject stay side by side (issue 18: they went one under the other at 1366 px);
+                // the download link wraps away from them when the column is narrow.
+                <span className="flex gap-2" data-testid="review-actions">
                   <Button
                     size="sm"
                     disabled={review.isPending}
@@ -138,7 +140,7 @@ export function AdminDocumentsTable({ showUser = true, ...props }: TableProps & 
                     <X className="h-4 w-4" aria-hidden="true" />
                     {t('actions.reject')}
                   </Button>
-                </>
+                </span>
               )}
             </>
           ),

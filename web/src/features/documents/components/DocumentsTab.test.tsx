@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '@/test/i18n';
@@ -154,6 +154,27 @@ describe('applicant Documents tab (spec §2, §5)', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/liiga suur/)).not.toBeInTheDocument();
+  });
+
+  it('chooses the file in a drop zone in the page\'s language, not the browser\'s Choose File (issue 18)', async () => {
+    await i18n.changeLanguage('et');
+    const user = userEvent.setup();
+    stubLists();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Laadi dokument üles' }));
+    const dialog = screen.getByRole('dialog');
+    const zone = within(dialog).getByTestId('file-drop-zone');
+    expect(within(zone).getByRole('button', { name: 'Lohistage fail siia või klõpsake faili valimiseks' })).toBeEnabled();
+    expect(within(dialog).getByLabelText('Fail')).not.toBeVisible();
+    const file = pdf();
+    const drop = createEvent.drop(zone);
+    Object.defineProperty(drop, 'dataTransfer', { value: { files: [file], dropEffect: 'none' } });
+    fireEvent(zone, drop);
+    expect(within(zone).getByText(/passport\.copy\.pdf \(13 B\)/)).toBeInTheDocument();
+    expect(within(zone).getByText('Vali teine fail')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Dokumendi nimi')).toHaveValue('passport');
+    await user.click(within(dialog).getByRole('button', { name: 'Laadi üles' }));
+    expect(sentFields(FakeXhr.last())).toEqual({ name: 'passport', file: 'passport.copy.pdf' });
   });
 
   it('refuses a file type it knows the server refuses, without sending', async () => {

@@ -42,6 +42,7 @@ export function DueDatePicker({ id, value, onChange }: Props) {
         </PopoverPrimitive.Trigger>
         <PopoverPrimitive.Portal>
           <PopoverPrimitive.Content
+            aria-label={t('calendar.label')}
             align="start"
             sideOffset={4}
             collisionPadding={8}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileUp } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -131,8 +132,7 @@ function UploadForm({ uploadFor, onClose }: { uploadFor: UploadFor; onClose: () 
   const problemText = (problem: Exclude<FileProblem, null>) =>
     problem === 'size' ? t('upload.toast.tooLarge', { mb: MAX_UPLOAD_MB }) : t('upload.toast.unsupportedType');
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
+  const onFile = (chosen: File | null) => {
     setValue('file', chosen);
     if (chosen && !nameEdited) setValue('name', defaultDocumentName(chosen.name));
   };
@@ -181,19 +181,18 @@ function UploadForm({ uploadFor, onClose }: { uploadFor: UploadFor; onClose: () 
       <DialogBody className="flex flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={fileId}>{t('upload.file')}</Label>
-          <input
+          <FileDropZone
             id={fileId}
-            type="file"
             accept={ACCEPT_ATTRIBUTE}
-            aria-describedby={hintId}
+            describedBy={hintId}
             disabled={uploading}
-            onChange={onFile}
-            className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:h-10 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 rounded-lg"
+            file={file}
+            onFile={onFile}
+            formatSize={(bytes) => formatSize(bytes, i18n.language)}
+            labels={{ prompt: t('upload.drop.prompt'), dropHere: t('upload.drop.dropHere'), change: t('upload.drop.change') }}
           />
           <p id={hintId} className="text-xs text-slate-500">
-            {file
-              ? t('upload.chosen', { name: file.name, size: formatSize(file.size, i18n.language) })
-              : t('upload.fileHint', { mb: MAX_UPLOAD_MB })}
+            {t('upload.fileHint', { mb: MAX_UPLOAD_MB })}
           </p>
         </div>
         <div className="flex flex-col gap-1.5">

@@ -1,0 +1,61 @@
+"""Moving an upload's bytes to storage (issue 18, Uploads): part N is sent from a worker thread while part
+N+1 is read from the request on the event loop, so the client and the store are busy at the same time.
+
+The SDK's ``put_object`` reads a whole part and only then sends it, so an upload took the time to receive
+it plus the time to store it; overlapped, it takes about the longer of the two. Two part buffers per
+upload, allocated once and reused, bound its memory (2 × ``PART_SIZE``), whatever the file's size.
+
+Nothing is visible under the key before the whole file has passed every check: a file of less than one
+part is sent with one PUT after it was read to its end; a larger one becomes an object only when its
+multipart upload is completed, after the last part was read and checked. On any failure (too large, bad
+content, the client gone, the store down) the multipart upload is aborted and its parts dropped."""
+
+import asyncio
+from functools import partial
+
+import anyio
+import anyio.to_thread
+
+from documents.storage import PART_SIZE, Storage
+from documents.uploads import FileParts
+
+
+async def store_file(storage: Storage, key: str, file: FileParts, content_type: str) -> None:
+    first = bytearray(PART_SIZE)
+    filled = await file.fill(first)
+    if filled < PART_SIZE:
+        await anyio.to_thread.run_sync(storage.put_whole, key, memoryview(first)[:filled], content_type)
+        return
+    upload_id = await anyio.to_thread.run_sync(storage.start_parts, key, content_type)
+    try:
+        etags = await _send_parts(storage, key, upload_id, file, first)
+        await anyio.to_thread.run_sync(storage.finish_parts, key, upload_id, etags)
+    except BaseException:
+        with anyio.CancelScope(shield=True):  # also when the request was cancelled (client gone)
+            await anyio.to_thread.run_sync(storage.abort_parts, key, upload_id)
+        raise
+
+
+async def _send_parts(storage: Storage, key: str, upload_id: str, file: FileParts, first: bytearray) -> list[str]:
+    """Sends ``first`` (full) and every part after it, each while the next is read; answers their ETags."""
+    buffers, etags = (first, bytearray(PART_SIZE)), list[str]()
+    part, size = first, PART_SIZE
+    while size:
+        send = partial(storage.put_part, key, upload_id, len(etags) + 1, memoryview(part)[:size])
+        sending = asyncio.ensure_future(anyio.to_thread.run_sync(send))
+        part = buffers[(len(etags) + 1) % 2]  # the buffer not being sent
+        try:
+            size = await file.fill(part)
+        except BaseException:
+            await _settled(sending)  # its buffer must not be reused or freed while the thread reads it
+            raise
+        etags.append(await sending)
+    return etags
+
+
+async def _settled(task: "asyncio.Future[str]") -> None:
+    """Waits for ``task`` without raising its error (the caller already has one to raise)."""
+    with anyio.CancelScope(shield=True):
+        await asyncio.wait([task])
+    if not task.cancelled():
+        task.exception()  # retrieved, so asyncio does not log it as never retrieved

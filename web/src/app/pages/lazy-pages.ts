@@ -1,0 +1,11 @@
+import { lazyPage } from '@/app/lazy-page';
+
+/** Every page but the landing page downloads only when visited (issue 18 "First load"). */
+export const lazyPages = {
+  auth: lazyPage(() => import('@/features/auth/components/AuthPage').then((m) => m.AuthPage)),
+  legal: lazyPage(() => import('@/features/legal/LegalPage').then((m) => m.LegalPage)),
+  verify: lazyPage(() => import('@/features/verify').then((m) => m.VerifyPage)),
+  dashboard: lazyPage(() => import('./DashboardPage').then((m) => m.DashboardPage)),
+  admin: lazyPage(() => import('./AdminPage').then((m) => m.AdminPage)),
+  applicationFile: lazyPage(() => import('./ApplicationFilePage').then((m) => m.ApplicationFilePage)),
+};
