@@ -63,6 +63,8 @@ def stack() -> Iterator[Stack]:
                          extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1", "PORTAL_LOG_LEVEL": "INFO",
                                     # the scheduled expiry's tests wait for a round (issue 13)
                                     "CONTRACTS_EXPIRY_INTERVAL_SECONDS": "1",
+                                    # e-mails go out within half a second (issue 14)
+                                    "NOTIFICATIONS_SEND_INTERVAL_SECONDS": "0.5",
                                     # above the memory budget of the streaming tests, so they prove it flat
                                     "DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * 1024 * 1024)})
     running = Stack(config)

@@ -83,6 +83,14 @@ class Ports:
         return self.base + 33
 
     @property
+    def mail_smtp(self) -> int:
+        return self.base + 60
+
+    @property
+    def mail_web(self) -> int:
+        return self.base + 61
+
+    @property
     def web(self) -> int:
         return self.base + 90
 
@@ -405,6 +413,7 @@ class Stack:
             self._create_databases()
             self._migrate()
             self._ensure_admin()
+            self.start_mail_catcher()
             self._start_services()
             self._start_web()
             self._start_gateway()
@@ -448,7 +457,7 @@ class Stack:
         """Every port the stack listens on, with what listens there."""
         p = self.ports
         named = {p.postgres: "postgres", p.nats: "nats", p.web: "web", p.traefik_ping: "traefik ping",
-                 p.gateway: "gateway"}
+                 p.gateway: "gateway", **self._mail_ports()}
         named |= {port: f"seaweedfs {key}" for key, port in (p.seaweed() | p.seaweed_grpc()).items()}
         for name in SERVICES:
             named |= {p.service(name, r): f"{name} {r + 1}" for r in range(self._replicas(name))}
@@ -457,6 +466,15 @@ class Stack:
     @property
     def gateway_url(self) -> str:
         return f"http://localhost:{self.ports.gateway}"
+
+    @property
+    def mail_dir(self) -> Path:
+        """Where the mail catcher keeps every message it received, one .eml file each, in order of arrival."""
+        return self.config.data_dir / "mail"
+
+    @property
+    def mail_url(self) -> str:
+        return f"http://127.0.0.1:{self.ports.mail_web}/"
 
     def service_url(self, name: str, replica: int = 0) -> str:
         return f"http://127.0.0.1:{self.ports.service(name, replica)}"
@@ -489,6 +507,10 @@ class Stack:
             **{f"{s.upper()}_NATS_USER": s for s in SERVICES},
             "S3_ENDPOINT": f"127.0.0.1:{self.ports.s3}", "S3_SECURE": "false", "S3_BUCKET": S3_BUCKET,
             **{f"{s.upper()}_DATABASE_URL": self.database_url(s) for s in SERVICES},
+            # E-mail goes to the mail catcher, whatever .env says; its links lead to this portal.
+            "NOTIFICATIONS_SMTP_HOST": "127.0.0.1", "NOTIFICATIONS_SMTP_PORT": str(self.ports.mail_smtp),
+            "NOTIFICATIONS_SMTP_TLS": "none", "NOTIFICATIONS_SMTP_USER": "", "NOTIFICATIONS_SMTP_PASSWORD": "",
+            "NOTIFICATIONS_PUBLIC_URL": self.gateway_url,
         })
         env.update(self.config.extra_env)
         return env
@@ -589,8 +611,35 @@ class Stack:
             ready_url = f"http://127.0.0.1:{port}/readyz"
             _wait(label, partial(_http_ok, ready_url), 60, process, self.logs / f"{label}.log")
 
+    def _mail_ports(self) -> dict[int, str]:
+        return {self.ports.mail_smtp: "mail catcher SMTP", self.ports.mail_web: "mail catcher page"}
+
+    def start_mail_catcher(self) -> None:
+        """The local SMTP server (mail_catcher.py) the notifications service sends to. After an outage its port
+        may still be held a moment: by a client that tried it meanwhile and, as the port lies in the kernel's
+        range for outgoing connections, was given that very port and connected to itself."""
+        if held := held_ports(self._mail_ports(), self.config.port_wait_seconds):
+            raise RuntimeError(f"port still in use: {_named_ports(held)}")
+        process = self._spawn("mail-catcher", [
+            str(BIN / "python"), str(ROOT / "deploy/local/mail_catcher.py"), "--smtp-port", str(self.ports.mail_smtp),
+            "--http-port", str(self.ports.mail_web), "--dir", str(self.mail_dir)])
+        _wait("mail catcher", partial(_http_ok, self.mail_url), 30, process, self.logs / "mail-catcher.log")
+
+    def stop_mail_catcher(self) -> None:
+        """Stops the mail catcher alone (an SMTP outage, for the tests), until ``start_mail_catcher``."""
+        for entry in [entry for entry in self.processes if entry[0] == "mail-catcher"]:
+            _, process, log = entry
+            _signal_group(process.pid, signal.SIGTERM)
+            if _wait_for_exit([process], STOP_GRACE_SECONDS):
+                _signal_group(process.pid, signal.SIGKILL)
+                _wait_for_exit([process], KILL_GRACE_SECONDS)
+            log.close()
+            self.processes.remove(entry)
+        held_ports(self._mail_ports(), PORTS_RELEASE_SECONDS)
+
     def _start_web(self) -> None:
-        dist = ROOT / "web" / "dist"
+        # PORTAL_WEB_DIST lets a developer serve another build (one per worktree or helper) beside web/dist.
+        dist = Path(os.environ.get("PORTAL_WEB_DIST") or ROOT / "web" / "dist")
         if not (dist / "index.html").exists():
             raise RuntimeError("web/dist is missing: build the SPA first (make web)")
         env = {**self.env, "PORTAL_WEB_DIST": str(dist)}
@@ -630,7 +679,8 @@ def _summary(stack: Stack) -> str:
     for name in SERVICES:
         urls = ", ".join(stack.service_url(name, r) for r in range(stack._replicas(name)))
         lines.append(f"  {name:<13} {urls}")
-    lines += [f"  Logs          {stack.logs}", "", "  Ctrl-C stops everything; data is kept.", ""]
+    lines += [f"  Mail catcher  {stack.mail_url}  (SMTP 127.0.0.1:{p.mail_smtp}, messages in {stack.mail_dir})",
+              f"  Logs          {stack.logs}", "", "  Ctrl-C stops everything; data is kept.", ""]
     return "\n".join(lines)
 
 

@@ -1,5 +1,6 @@
 """Reading rendered Kubernetes objects the way the cluster does: which pods a workload makes, which pods a
-selector picks, which port a name means, and whether NetworkPolicies let one pod reach another."""
+selector picks, which port a name means, and whether NetworkPolicies let one pod reach another (in) or let a pod
+open a connection to another pod or to an address outside the cluster (out)."""
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -124,19 +125,41 @@ def ingress_allowed(policies: Iterable[Obj], source: Pod, target: Pod, port: int
     return False
 
 
-def _peer_matches(peer: dict[str, Any], policy_namespace: str, source: Pod) -> bool:
+def egress_allowed(policies: Iterable[Obj], source: Pod, target: Pod, port: int, protocol: str = "TCP") -> bool:
+    """Whether NetworkPolicies let source open a connection to target's port; a target whose namespace is empty
+    stands for an address outside the cluster, which only rules without `to` peers reach."""
+    selecting = [p for p in policies if p["metadata"]["namespace"] == source.namespace
+                 and "Egress" in p["spec"].get("policyTypes", ["Ingress"])
+                 and matches(p["spec"]["podSelector"], source.label_map)]
+    if not selecting:
+        return True  # a pod no egress policy selects may connect anywhere
+    for policy in selecting:
+        for rule in policy["spec"].get("egress", []):
+            peers = rule.get("to", [])
+            ports = rule.get("ports", [])
+            if peers and (not target.namespace
+                          or not any(_peer_matches(peer, policy["metadata"]["namespace"], target) for peer in peers)):
+                continue
+            if ports and not any(_port_matches(entry, target, port, protocol) for entry in ports):
+                continue
+            return True
+    return False
+
+
+def _peer_matches(peer: dict[str, Any], policy_namespace: str, peer_pod: Pod) -> bool:
+    """Whether a `from` or `to` peer of a policy in policy_namespace is peer_pod."""
     if "ipBlock" in peer:
         raise NotImplementedError("ipBlock peers are not evaluated here")
     if "namespaceSelector" in peer:
-        if not matches(peer["namespaceSelector"], namespace_labels(source.namespace)):
+        if not matches(peer["namespaceSelector"], namespace_labels(peer_pod.namespace)):
             return False
-    elif source.namespace != policy_namespace:
+    elif peer_pod.namespace != policy_namespace:
         return False
-    return "podSelector" not in peer or matches(peer["podSelector"], source.label_map)
+    return "podSelector" not in peer or matches(peer["podSelector"], peer_pod.label_map)
 
 
-def _port_matches(entry: dict[str, Any], target: Pod, port: int) -> bool:
-    if entry.get("protocol", "TCP") != "TCP":
+def _port_matches(entry: dict[str, Any], target: Pod, port: int, protocol: str = "TCP") -> bool:
+    if entry.get("protocol", "TCP") != protocol:
         return False
     if "port" not in entry:
         return True

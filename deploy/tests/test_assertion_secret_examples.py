@@ -50,6 +50,9 @@ def test_the_kubernetes_example_fills_in_secrets_the_services_take(tmp_path: Pat
     assert all(len(value) >= 32 for value in random.values())
     assert len(set(random.values())) == len(random), "every value is its own"
     assert filled["PORTAL_ADMIN_USERNAME"] == filled["PORTAL_ADMIN_PASSWORD"] == filled["S3_ACCESS_KEY"] == ""
+    # Issue 14: the SMTP relay's password is its owner's to give, not a random one.
+    assert "NOTIFICATIONS_SMTP_PASSWORD" in filled and filled["NOTIFICATIONS_SMTP_PASSWORD"] == ""
+    assert filled["NOTIFICATIONS_NATS_PASSWORD"].startswith("n")
 
 
 def test_the_compose_example_placeholder_is_refused_and_new_env_writes_one_the_services_take(

@@ -161,6 +161,25 @@ def test_only_the_documents_service_holds_the_storage_keys(services: dict[str, d
     assert holders == {"documents"}
 
 
+def test_only_notifications_holds_the_smtp_settings_and_reaches_out_for_its_relay(
+        raw: dict[str, Any], compose: dict[str, Any], services: dict[str, dict[str, Any]]) -> None:
+    """Issue 14: the notifications service sends through the SMTP relay named in .env, which it reaches through
+    the edge network (the backend network has no way out); without a relay the deployment still starts, so
+    nothing about the relay is required, and new-env.py leaves its password to the operator."""
+    holders = {name for name, service in services.items()
+               if any(key.startswith("NOTIFICATIONS_SMTP_") for key in service.get("environment", {}))}
+    assert holders == {"notifications", "notifications-migrate"}
+    smtp = {key: value for key, value in raw["services"]["notifications"]["environment"].items()
+            if key.startswith("NOTIFICATIONS_SMTP_")}
+    assert set(smtp) == {f"NOTIFICATIONS_SMTP_{k}" for k in ("HOST", "PORT", "TLS", "USER", "PASSWORD")}
+    assert all(f"${{{key}:-" in value for key, value in smtp.items())  # each from .env, none required
+    assert example_env()["NOTIFICATIONS_SMTP_PASSWORD"] == ""
+    assert "edge" in services["notifications"]["networks"] and not compose["networks"]["edge"].get("internal")
+    environment = {**services["notifications"]["environment"], "PORTAL_ASSERTION_SECRET": "s" * 32}
+    settings = settings_class("notifications")(_env_file=None, **environment)  # the values parse
+    assert (settings.smtp_port, settings.smtp_tls) == (587, "starttls")
+
+
 def test_documents_run_two_replicas_by_default(services: dict[str, dict[str, Any]]) -> None:
     assert services["documents"]["deploy"]["replicas"] == "2"
 

@@ -40,6 +40,7 @@ from deploy.tests.k8s_objects import (
     all_containers,
     container_port,
     containers,
+    egress_allowed,
     env_vars,
     ingress_allowed,
     matches,
@@ -683,7 +684,9 @@ OUTSIDER = Pod("outsider", "default", (("app", "something-else"),))
 def test_network_policies_let_exactly_the_needed_traffic_through(name: str) -> None:
     objects = build(name)
     policies = list(named(objects, "NetworkPolicy").values())
-    assert all(set(p["spec"].get("policyTypes", ["Ingress"])) == {"Ingress"} for p in policies)
+    # Who may connect in; the one policy on the way out is notifications' (the next test).
+    assert {p["metadata"]["name"] for p in policies if set(p["spec"].get("policyTypes", ["Ingress"])) != {"Ingress"}} \
+        == {"notifications-egress"}
     by_name = _pods_by_name(objects)
     apis = [by_name[s] for s in SERVICES]
     migrations = [by_name[f"migrate-{s}"] for s in SERVICES]
@@ -715,6 +718,59 @@ def test_network_policies_let_exactly_the_needed_traffic_through(name: str) -> N
         assert not ingress_allowed(policies, source, target, port), f"{source.name} -> {target.name}:{port} let in"
     for pod in by_name.values():  # nothing unlisted gets in either: every pod is isolated
         assert not ingress_allowed(policies, OUTSIDER, pod, 1), pod.name
+
+
+OUTSIDE_THE_CLUSTER = Pod("relay.example.net", "", ())  # no namespace: an address outside the cluster
+SMTP_PORTS = (25, 465, 587)
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_notifications_may_reach_its_smtp_relay_and_only_what_else_it_needs(name: str) -> None:
+    """Issue 14: the notifications service hands its e-mails to an SMTP relay, wherever that is (SMTP's
+    ports, 25, 465 and 587, to any address); besides, its pods may reach only DNS, Postgres and NATS. The
+    policy selects the notifications pods (the service's and its migration's) and no other pod."""
+    objects = build(name)
+    policies = list(named(objects, "NetworkPolicy").values())
+    by_name = _pods_by_name(objects)
+    [policy] = [p for p in policies if "Egress" in p["spec"]["policyTypes"]]
+    assert policy["spec"]["policyTypes"] == ["Egress"]
+    assert {pod.name for pod in by_name.values() if matches(policy["spec"]["podSelector"], pod.label_map)} == \
+        {"notifications", "migrate-notifications"}
+    notifications, migration = by_name["notifications"], by_name["migrate-notifications"]
+    for pod in (notifications, migration):
+        assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 53, "UDP")  # the cluster's DNS, wherever it is
+        assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 53, "TCP")
+        assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 5432)  # a managed Postgres
+        for port in (443, 80, 8333, 4222):
+            assert not egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, port), f"{pod.name} -> outside:{port}"
+        for target, port in ((by_name["identity"], 8000), (by_name["web"], 8080), (by_name["nats"], 6222)):
+            assert not egress_allowed(policies, pod, target, port), f"{pod.name} -> {target.name}:{port}"
+    for port in SMTP_PORTS:
+        assert egress_allowed(policies, notifications, OUTSIDE_THE_CLUSTER, port), f"SMTP {port} refused"
+    assert egress_allowed(policies, notifications, by_name["nats"], 4222)
+    assert ingress_allowed(policies, notifications, by_name["nats"], 4222)
+    if "postgres" in by_name:
+        for pod in (notifications, migration):
+            assert egress_allowed(policies, pod, by_name["postgres"], 5432)
+            assert ingress_allowed(policies, pod, by_name["postgres"], 5432)
+        assert not egress_allowed(policies, notifications, by_name["seaweedfs"], 8333)
+    # The relay the configuration names is on a port the policy lets out.
+    assert int(config_map(objects, "portal-config")["NOTIFICATIONS_SMTP_PORT"]) in SMTP_PORTS
+    # And the gateway still reaches the service's API.
+    assert ingress_allowed(policies, TRAEFIK, notifications, 8000)
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_only_the_notifications_pods_hold_the_smtp_password(name: str) -> None:
+    """Issue 14: the SMTP relay's password comes from portal-secrets, to the notifications service alone."""
+    objects = build(name)
+    holders = {(w["metadata"]["name"], c["name"]) for w in workloads(objects) for c in all_containers(w)
+               if "NOTIFICATIONS_SMTP_PASSWORD" in env_vars(c)}
+    assert holders == {("notifications", "wait-for-migrations"), ("notifications", "notifications")}
+    [container] = pod_spec(one(objects, "Deployment", "notifications"))["containers"]
+    assert env_vars(container)["NOTIFICATIONS_SMTP_PASSWORD"]["valueFrom"] == {
+        "secretKeyRef": {"name": SECRET, "key": "NOTIFICATIONS_SMTP_PASSWORD"}}
+    assert "NOTIFICATIONS_SMTP_PASSWORD" in secret_keys()
 
 
 # --- the in-cluster storage overlay ---------------------------------------------------------------------

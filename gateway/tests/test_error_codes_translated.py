@@ -21,12 +21,13 @@ from documents.errors import ERROR_CODES as DOCUMENTS
 from identity.errors import ERROR_CODES as IDENTITY
 from identity.estonian_id import ID_CODE_MESSAGES
 from messages.errors import ERROR_CODES as MESSAGES
+from notifications.errors import ERROR_CODES as NOTIFICATIONS
 from portal_common.errors import ErrorCode, GatewayCode
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "web" / "public" / "locales"
 SERVICE_CODES = {"identity": IDENTITY, "applications": APPLICATIONS, "documents": DOCUMENTS, "contracts": CONTRACTS,
-                 "messages": MESSAGES}
+                 "messages": MESSAGES, "notifications": NOTIFICATIONS}
 
 
 def gateway_codes() -> set[str]:

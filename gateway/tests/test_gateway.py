@@ -20,7 +20,8 @@ ADMIN_CALLS = [("GET", "/api/admin/applications"), ("GET", "/api/admin/applicati
                ("PUT", "/api/admin/applications/1/status"), ("GET", "/api/admin/messages"),
                ("PUT", "/api/admin/messages/1/read"), ("GET", "/api/admin/documents"),
                ("PUT", "/api/admin/documents/1/status"), ("GET", "/api/admin/contracts"),
-               ("GET", "/api/admin/companies"), ("POST", "/api/document-requests"), ("POST", "/api/contracts")]
+               ("GET", "/api/admin/companies"), ("POST", "/api/document-requests"), ("POST", "/api/contracts"),
+               ("GET", "/api/admin/emails"), ("POST", "/api/admin/emails/1/resend")]
 
 
 def test_every_protected_route_of_the_table_is_probed() -> None:

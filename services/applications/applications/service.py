@@ -15,7 +15,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from applications.banking import term_end
+from applications.banking import payment_schedule, term_end
 from applications.errors import ApplicationsErrorCode
 from applications.models import CLOSED_STATUSES, Applicant, Application, Company, StatusUpdate
 from applications.schemas import (
@@ -377,8 +377,10 @@ def _company_assigned(application: Application, company: Company) -> CompanyAssi
     """Tells contracts when the board member's term ends (spec §1), so the employment contract ends then."""
     assert application.id is not None and company.id is not None
     start = company.registration_date
+    schedule = payment_schedule(start, company.monthly_payment_cents) if start else []
     return CompanyAssigned(application_id=application.id, user_id=application.user_id, company_id=company.id,
-                           registration_date=start, term_ends_on=term_end(start) if start else None)
+                           registration_date=start, term_ends_on=term_end(start) if start else None,
+                           company_name=company.name, payment_dates=[payment.due_date for payment in schedule])
 
 
 COMPANY_SORTS: dict[CompanySort, Any] = {

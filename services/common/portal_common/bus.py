@@ -1,6 +1,7 @@
 """The NATS JetStream connection a service keeps open, with the one stream every event goes to."""
 
 import asyncio
+import dataclasses
 import logging
 
 import nats
@@ -45,9 +46,12 @@ class EventBus:
             await self.js.add_stream(config)
             log.info("created stream %s", STREAM_NAME)
             return
-        if info.config.num_replicas != self.stream_replicas:  # e.g. moved from one server to a cluster
-            await self.js.update_stream(config)
-            log.info("stream %s now keeps %d replicas", STREAM_NAME, self.stream_replicas)
+        # Moved from one server to a cluster, or a new service's subjects (notifications.>, issue 14). Subjects are
+        # only ever added, so a replica of an older version starting meanwhile takes none away.
+        subjects = sorted({*(info.config.subjects or ()), *STREAM_SUBJECTS})
+        if info.config.num_replicas != self.stream_replicas or subjects != sorted(info.config.subjects or ()):
+            await self.js.update_stream(dataclasses.replace(config, subjects=subjects))
+            log.info("stream %s now keeps %d replicas of %s", STREAM_NAME, self.stream_replicas, subjects)
 
     @property
     def js(self) -> JetStreamContext:

@@ -12,7 +12,7 @@ from pydantic import Field
 from portal_common.validation import CamelModel
 
 STREAM_NAME = "PORTAL"
-STREAM_SUBJECTS = ["identity.>", "applications.>", "documents.>", "contracts.>", "messages.>"]
+STREAM_SUBJECTS = ["identity.>", "applications.>", "documents.>", "contracts.>", "messages.>", "notifications.>"]
 
 
 class EventPayload(CamelModel):
@@ -78,6 +78,26 @@ class ProfileUpdated(EventPayload):
     address: str | None
 
 
+class LanguageChanged(EventPayload):
+    """The language a user chose (/api/set-language): what they are written to in (issue 14)."""
+
+    TYPE = "identity.language.changed"
+    user_id: int
+    language: str
+
+
+class AdminSaved(EventPayload):
+    """An admin account was created or updated from identity's command line, so services that write to admins
+    (notifications) know every admin and their address; ``email`` ends in ``.invalid`` when none was given."""
+
+    TYPE = "identity.admin.saved"
+    user_id: int
+    username: str
+    email: str
+    full_name: str
+    language: str
+
+
 class ApplicationCreated(EventPayload):
     """Which user an application belongs to, so other services can check an applicationId they are given."""
 
@@ -108,6 +128,9 @@ class CompanyAssigned(EventPayload):
     company_id: int
     registration_date: date | None
     term_ends_on: date | None
+    # What the applicant is told (issue 14); empty in events sent before they were added.
+    company_name: str = ""
+    payment_dates: list[date] = Field(default_factory=list)
 
 
 class MessageReceived(EventPayload):
@@ -125,6 +148,7 @@ class DocumentRequested(EventPayload):
     application_id: int | None
     name: str
     due_date: date | None
+    description: str | None = None
 
 
 class DocumentUploaded(EventPayload):
@@ -144,6 +168,9 @@ class DocumentReviewed(EventPayload):
     user_id: int
     status: str
     reviewed_by: int
+    # The document's name and, for a rejection, why (shown to the applicant); empty in older events.
+    name: str = ""
+    reason: str | None = None
 
 
 class ContractCreated(EventPayload):
@@ -152,6 +179,8 @@ class ContractCreated(EventPayload):
     user_id: int
     application_id: int | None
     title: str
+    # "employment": the contract signed in the registration dialog; "admin": one an admin made for signing.
+    kind: str = "admin"
 
 
 class ContractSigned(EventPayload):

@@ -163,7 +163,7 @@ async def create_employment_contract(db: AsyncSession, user_id: int, acceptance:
         typed_id_code=acceptance.id_code[:20], signer_name=signer.full_name if signer else None,
         signer_id_code=signer.id_code if signer else None))
     add_event(db, ContractCreated(contract_id=contract_id, user_id=user_id, application_id=None,
-                                  title=CONTRACT_TITLES[language]))
+                                  title=CONTRACT_TITLES[language], kind=KIND_EMPLOYMENT))
     add_event(db, ContractSigned(contract_id=contract_id, user_id=user_id, signed_at=acceptance.accepted_at,
                                  content_sha256=digest))
     return await db.get(Contract, contract_id)

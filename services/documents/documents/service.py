@@ -32,10 +32,11 @@ from documents.models import (
 from documents.quota import Quota, lock_account, usage_of
 from documents.schemas import MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, DocumentRequestCreate
 from documents.storage import Storage, StorageUnavailable
+from documents.transfer import store_file
 from documents.uploads import (
     BadContent,
     FileKind,
-    FileSource,
+    FileParts,
     MultipartReader,
     TextCheck,
     TooLarge,
@@ -181,7 +182,7 @@ async def create_request(db: AsyncSession, admin_id: int, body: DocumentRequestC
     assert request.id is not None
     add_event(db, DocumentRequested(request_id=request.id, user_id=request.user_id,
                                     application_id=request.application_id, name=request.name,
-                                    due_date=request.due_date))
+                                    due_date=request.due_date, description=request.description))
     return request
 
 
@@ -202,7 +203,7 @@ async def review(db: AsyncSession, document_id: int, status: str, reason: str | 
         db.add(request)
     assert document.id is not None
     add_event(db, DocumentReviewed(document_id=document.id, user_id=document.user_id, status=status,
-                                   reviewed_by=admin_id))
+                                   reviewed_by=admin_id, name=document.name, reason=document.rejection_reason))
     return document
 
 
@@ -310,9 +311,8 @@ async def _store_file(reader: MultipartReader, raw_name: str, storage: Storage, 
         raise unsupported_type()
     key = uuid.uuid4().hex
     try:
-        source = FileSource(reader, head, complete, limit.bytes,
-                            TextCheck() if kind.mime_type == "text/plain" else None)
-        await anyio.to_thread.run_sync(storage.put_stream, key, source, kind.mime_type)
+        file = FileParts(reader, head, complete, limit.bytes, TextCheck() if kind.mime_type == "text/plain" else None)
+        await store_file(storage, key, file, kind.mime_type)
     except TooLarge:
         await _remove_quietly(storage, key)
         raise limit.refusal() from None
@@ -324,7 +324,7 @@ async def _store_file(reader: MultipartReader, raw_name: str, storage: Storage, 
     except BaseException:
         await _remove_quietly(storage, key)
         raise
-    return StoredFile(key, file_name or f"document.{kind.extensions[0]}", kind, source.size)
+    return StoredFile(key, file_name or f"document.{kind.extensions[0]}", kind, file.size)
 
 
 @dataclass(frozen=True)

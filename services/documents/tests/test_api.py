@@ -507,7 +507,7 @@ def test_upload_request_and_review_are_announced(stack: Any, make_applicant: Any
     requested = asyncio.run(find_event(stack, "documents.requested",
                                        lambda e: e["payload"]["requestId"] == created["id"]))
     assert requested["payload"] == {"requestId": created["id"], "userId": user_id, "applicationId": application_id,
-                                    "name": "ID card", "dueDate": None}
+                                    "name": "ID card", "dueDate": None, "description": "Both sides"}
     uploaded = asyncio.run(find_event(stack, "documents.uploaded",
                                       lambda e: e["payload"]["documentId"] == document["id"]))
     assert uploaded["payload"] == {"documentId": document["id"], "userId": user_id,
@@ -518,4 +518,4 @@ def test_upload_request_and_review_are_announced(stack: Any, make_applicant: Any
                                       lambda e: e["payload"]["documentId"] == document["id"]))
     admin_id = admin_client.get("/api/user").json()["id"]
     assert reviewed["payload"] == {"documentId": document["id"], "userId": user_id, "status": "approved",
-                                   "reviewedBy": admin_id}
+                                   "reviewedBy": admin_id, "name": "Photo", "reason": None}

@@ -13,6 +13,7 @@ from identity.sessions import (
     clear_session_cookie,
     open_session,
     revoke_session,
+    session_cache,
     session_token,
     set_session_cookie,
     user_for_token,
@@ -78,9 +79,9 @@ async def logout(request: Request, response: Response, db: SessionDep) -> dict[s
 
 @router.post("/set-language", response_model=UserOut)
 async def set_language(body: LanguageRequest, user: CurrentUser, db: SessionDep) -> UserOut:
-    user.language = body.language
-    db.add(user)
-    return user_out(user)
+    changed = user_out(service.set_language(db, user, body.language))
+    session_cache().user_changed(changed.id)  # the identity assertion carries the language
+    return changed
 
 
 @router.get("/profile", response_model=ProfileOut)

@@ -17,8 +17,8 @@ from identity.schemas import ProfileUpdate, RegisterRequest
 from identity.sessions import revoke_all_sessions
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode, FieldError
+from portal_common.events import AdminSaved, LanguageChanged, ProfileUpdated, UserRegistered
 from portal_common.events import ContractAcceptance as AcceptanceEvent
-from portal_common.events import ProfileUpdated, UserRegistered
 from portal_common.outbox import add_event
 from portal_common.unit_of_work import UnitOfWork
 
@@ -186,6 +186,15 @@ async def update_profile(unit_of_work: UnitOfWork, user: User, changes: ProfileU
     return user
 
 
+def set_language(db: AsyncSession, user: User, language: str) -> User:
+    """The language the user is shown and written to in (issue 14: e-mails go out in it)."""
+    assert user.id is not None
+    user.language = language
+    db.add(user)
+    add_event(db, LanguageChanged(user_id=user.id, language=language))
+    return user
+
+
 def _require_the_same_birth_date(user: User, new_id_code: str) -> None:
     """A new ID code carries the account's date of birth (issue 13): the age rule was checked on it. Checked
     before the change is counted: it tells nothing about other people's codes."""
@@ -230,6 +239,9 @@ async def ensure_admin(db: AsyncSession, username: str, password: str, email: st
         await _make_admin(db, user, password)
     db.add(user)
     await db.flush()
+    assert user.id is not None
+    add_event(db, AdminSaved(user_id=user.id, username=user.username, email=user.email, full_name=user.full_name,
+                             language=user.language))
     return user
 
 

@@ -9,12 +9,14 @@ import type { components as ContractsApi } from './openapi/contracts';
 import type { components as DocumentsApi } from './openapi/documents';
 import type { components as IdentityApi } from './openapi/identity';
 import type { components as MessagesApi } from './openapi/messages';
+import type { components as NotificationsApi } from './openapi/notifications';
 
 export type IdentitySchemas = IdentityApi['schemas'];
 export type ApplicationsSchemas = ApplicationsApi['schemas'];
 export type DocumentsSchemas = DocumentsApi['schemas'];
 export type ContractsSchemas = ContractsApi['schemas'];
 export type MessagesSchemas = MessagesApi['schemas'];
+export type NotificationsSchemas = NotificationsApi['schemas'];
 
 // identity
 export type User = IdentitySchemas['UserOut'];
@@ -58,13 +60,18 @@ export type ContractUser = ContractsSchemas['ContractUser'];
 /** A contact-form message in the admin inbox. */
 export type ContactMessage = MessagesSchemas['MessageOut'];
 
+// notifications
+/** An e-mail in the admin list (issue 14). */
+export type SentEmail = NotificationsSchemas['EmailOut'];
+
 /** What a service answers on a non-2xx status; each service has its own codes. */
 export type ServiceErrorBody =
   | IdentitySchemas['ErrorBody']
   | ApplicationsSchemas['ErrorBody']
   | DocumentsSchemas['ErrorBody']
   | ContractsSchemas['ErrorBody']
-  | MessagesSchemas['ErrorBody'];
+  | MessagesSchemas['ErrorBody']
+  | NotificationsSchemas['ErrorBody'];
 export type ServiceErrorCode = ServiceErrorBody['code'];
 
 /**

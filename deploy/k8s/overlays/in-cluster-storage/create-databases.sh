@@ -20,4 +20,5 @@ CREATE DATABASE applications OWNER portal;
 CREATE DATABASE documents OWNER portal;
 CREATE DATABASE contracts OWNER portal;
 CREATE DATABASE messages OWNER portal;
+CREATE DATABASE notifications OWNER portal;
 SQL

@@ -1,0 +1,1 @@
+"""notifications: e-mail to applicants and admins, in their language (issue 14)."""

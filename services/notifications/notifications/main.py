@@ -1,0 +1,46 @@
+"""The notifications service's ASGI app: ``uvicorn notifications.main:app``."""
+
+from notifications import handlers, routes
+from notifications.config import get_settings
+from notifications.errors import ERROR_CODES
+from notifications.mail import Mailer
+from notifications.service import send_due
+from portal_common.app import PeriodicJob, Subscription, create_service_app
+from portal_common.events import (
+    AdminSaved,
+    ApplicationCreated,
+    ApplicationStatusChanged,
+    CompanyAssigned,
+    ContractCreated,
+    ContractSigned,
+    DocumentRequested,
+    DocumentReviewed,
+    LanguageChanged,
+    MessageReceived,
+    ProfileUpdated,
+    UserRegistered,
+)
+from portal_common.unit_of_work import UnitOfWork
+
+settings = get_settings()
+mailer = Mailer(settings)
+
+
+async def send_emails(unit_of_work: UnitOfWork) -> int:
+    return await send_due(unit_of_work, mailer, settings)
+
+
+app = create_service_app("notifications", settings, [routes.router], error_codes=ERROR_CODES, subscriptions=[
+    Subscription(UserRegistered.TYPE, handlers.on_user_registered),
+    Subscription(ProfileUpdated.TYPE, handlers.on_profile_updated),
+    Subscription(LanguageChanged.TYPE, handlers.on_language_changed),
+    Subscription(AdminSaved.TYPE, handlers.on_admin_saved),
+    Subscription(DocumentRequested.TYPE, handlers.on_document_requested),
+    Subscription(DocumentReviewed.TYPE, handlers.on_document_reviewed),
+    Subscription(ContractCreated.TYPE, handlers.on_contract_created),
+    Subscription(ContractSigned.TYPE, handlers.on_contract_signed),
+    Subscription(ApplicationStatusChanged.TYPE, handlers.on_application_status_changed),
+    Subscription(CompanyAssigned.TYPE, handlers.on_company_assigned),
+    Subscription(ApplicationCreated.TYPE, handlers.on_application_created),
+    Subscription(MessageReceived.TYPE, handlers.on_message_received),
+], jobs=[PeriodicJob("send e-mails", settings.send_interval_seconds, send_emails)])

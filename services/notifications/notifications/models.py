@@ -1,0 +1,76 @@
+"""notifications' tables: whom it writes to (a projection of identity's events) and every e-mail it sends or
+will send (issue 14, "Nothing lost, nothing twice")."""
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+from portal_common.clock import utcnow
+
+QUEUED, SENT, FAILED = "queued", "sent", "failed"
+
+
+class ServiceTable(SQLModel, registry=registry()):
+    """Base of notifications' own tables: a registry and metadata of its own, so every service's models load in
+    one process (one test run). The event tables every service shares stay on SQLModel's default metadata."""
+
+
+class Recipient(ServiceTable, table=True):
+    """A user as identity announced them: name, address, language, and whether they are an admin."""
+
+    __tablename__ = "recipients"
+
+    user_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    username: str | None = Field(default=None, max_length=150)
+    full_name: str | None = Field(default=None, max_length=200)
+    email: str | None = Field(default=None, max_length=320)
+    language: str = Field(default="et", max_length=2)
+    is_admin: bool = Field(default=False, index=True)
+    profile_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    language_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
+class KnownContract(ServiceTable, table=True):
+    """Contracts as contracts announced them, for the signed e-mail (its title; the one signed at registration
+    gets the welcome e-mail instead)."""
+
+    __tablename__ = "known_contracts"
+
+    contract_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    user_id: int
+    kind: str = Field(max_length=20)
+    title: str = Field(max_length=300)
+
+
+class Email(ServiceTable, table=True):
+    """One e-mail to one user, answering one event. The recipient's address, language and the subject are
+    filled in when it is sent: from the projection as it is then."""
+
+    __tablename__ = "emails"
+    __table_args__ = (
+        # One event never makes the same e-mail twice for one recipient, whichever replica handles it.
+        UniqueConstraint("event_id", "user_id", "template", name="uq_emails_event_user_template"),
+        Index("ix_emails_status_next_attempt_at", "status", "next_attempt_at"),
+        Index("ix_emails_created_at_id", "created_at", "id"),
+        Index("ix_emails_status_created_at_id", "status", "created_at", "id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: uuid.UUID
+    user_id: int
+    template: str = Field(max_length=50)
+    context: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONB, nullable=False))
+    address: str | None = Field(default=None, max_length=320)
+    language: str | None = Field(default=None, max_length=2)
+    subject: str | None = Field(default=None, max_length=300)
+    status: str = Field(default=QUEUED, max_length=10)
+    attempts: int = 0
+    last_error: str | None = Field(default=None, sa_type=Text)
+    next_attempt_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    sent_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))

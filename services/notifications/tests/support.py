@@ -1,0 +1,129 @@
+"""Reading what the stack's mail catcher received (deploy/local/mail_catcher.py): every message is an .eml file in
+``stack.mail_dir``, named in order of arrival; the tests read them with the standard library's parser."""
+
+import contextlib
+import subprocess
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+from stack import BIN, ROOT
+
+from conftest import eventually
+
+TEMPLATE_HEADER = "X-Portal-Template"
+SERVICE = "notifications"
+
+
+@dataclass(frozen=True)
+class Mail:
+    path: Path
+    message: EmailMessage
+
+    @property
+    def to(self) -> str:
+        return str(self.message["To"])
+
+    @property
+    def subject(self) -> str:
+        return str(self.message["Subject"])
+
+    @property
+    def template(self) -> str:
+        return str(self.message[TEMPLATE_HEADER])
+
+    @property
+    def message_id(self) -> str:
+        return str(self.message["Message-ID"])
+
+    def part(self, subtype: str) -> str:
+        body = self.message.get_body((subtype,))
+        assert isinstance(body, EmailMessage), f"no text/{subtype} part"
+        content: str = body.get_content()
+        return content
+
+    @property
+    def text(self) -> str:
+        return self.part("plain")
+
+    @property
+    def html(self) -> str:
+        return self.part("html")
+
+
+def read_mail(path: Path) -> Mail:
+    message = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
+    assert isinstance(message, EmailMessage)
+    return Mail(path, message)
+
+
+def all_mail(stack: Any) -> Iterator[Mail]:
+    folder: Path = stack.mail_dir
+    for path in sorted(folder.glob("*.eml")):
+        yield read_mail(path)
+
+
+def mail_to(stack: Any, address: str, template: str | None = None) -> list[Mail]:
+    return [mail for mail in all_mail(stack)
+            if mail.to == address and (template is None or mail.template == template)]
+
+
+def wait_for_mail(stack: Any, address: str, template: str, count: int = 1, timeout: float = 30) -> list[Mail]:
+    """The e-mails ``template`` to ``address`` once there are ``count`` of them."""
+    found: list[Mail] = eventually(lambda: (m := mail_to(stack, address, template)) and len(m) >= count and m,
+                                   timeout=timeout, what=f"{count} e-mail(s) {template} to {address}")
+    return found
+
+
+def email_rows(stack: Any, query: str, *params: Any) -> list[tuple[Any, ...]]:
+    with psycopg.connect(stack.database_url("notifications")) as db:
+        return [tuple(row) for row in db.execute(query, params).fetchall()]
+
+
+def create_admin(stack: Any, username: str, email: str, password: str) -> None:
+    """An admin with a real address, through identity's command line as an operator would."""
+    done = subprocess.run([str(BIN / "python"), "-m", "identity", "create-admin", username, "--email", email],
+                          env={**stack.env, "PORTAL_ADMIN_PASSWORD": password}, cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr or done.stdout
+
+
+def when(check: Callable[[], Any], what: str, timeout: float = 30) -> Any:
+    return eventually(check, timeout=timeout, what=what)
+
+
+def _ready(url: str) -> bool:
+    try:
+        return httpx.get(url, timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+@contextlib.contextmanager
+def extra_replica(stack: Any, replica: int = 1, **settings: str) -> Iterator[subprocess.Popen[bytes]]:
+    """One more notifications process beside the stack's (same database, broker and SMTP server), on the port of
+    replica ``replica``; stopped when the block ends."""
+    port = stack.ports.service(SERVICE, replica)
+    log = (stack.logs / f"notifications-extra-{replica}.log").open("ab")
+    process = subprocess.Popen([str(BIN / "uvicorn"), "notifications.main:app", "--host", "127.0.0.1", "--port",
+                                str(port), "--no-access-log"], env={**stack.env, **settings}, cwd=ROOT, stdout=log,
+                               stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        eventually(lambda: process.poll() is not None or _ready(f"http://127.0.0.1:{port}/readyz"), timeout=60,
+                   what=f"notifications replica {replica} ready")
+        assert process.poll() is None, f"replica {replica} exited; see {log.name}"
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
