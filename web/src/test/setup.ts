@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/use-toast';
 import i18n from './i18n';
+
+// Lazy chunks (the toaster, tabs, pages) are transformed on their first import, which on a busy 2-core CI
+// machine takes longer than findBy's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs that Radix primitives use.
 class ResizeObserverStub {
