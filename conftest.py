@@ -1,9 +1,11 @@
 """Fixtures shared by every suite: one real portal (Postgres, NATS, SeaweedFS, services, Traefik) started
 once per test run on its own ports and data directory, and helpers to make applicants."""
 
+import contextlib
 import os
 import random
 import shutil
+import subprocess
 import sys
 import time
 import uuid
@@ -19,7 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "deploy" / "local"))
 
-from stack import Ports, RateLimit, Stack, StackConfig, interrupt_once  # noqa: E402
+from stack import BIN, Ports, RateLimit, Stack, StackConfig, interrupt_once  # noqa: E402
 
 from identity.estonian_id import birth_date_in, check_digit  # noqa: E402
 
@@ -44,6 +46,42 @@ def eventually(check: Callable[[], Any], timeout: float = 10.0, what: str = "con
         if time.monotonic() > deadline:
             raise AssertionError(f"{what} not met within {timeout:.0f}s")
         time.sleep(0.1)
+
+
+def _answers(url: str) -> bool:
+    try:
+        return httpx.get(url, timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+# A fresh service process imports, migrates nothing and connects to Postgres, NATS and S3 in a few seconds, but
+# on a 2-core machine that also runs the stack's suites beside Vitest it has taken over a minute.
+REPLICA_START_SECONDS = 180
+
+
+@contextlib.contextmanager
+def extra_replica(stack: Stack, service: str, replica: int, **settings: str) -> Iterator[str]:
+    """One more process of ``service`` beside the stack's (same database, broker and storage) with settings of
+    its own, on the port of replica ``replica``; yields its URL and stops it when the block ends."""
+    url = stack.service_url(service, replica)
+    log = (stack.logs / f"{service}-extra-{replica}.log").open("ab")
+    process = subprocess.Popen([str(BIN / "uvicorn"), f"{service}.main:app", "--host", "127.0.0.1", "--port",
+                                url.rsplit(":", 1)[1], "--no-access-log"], env={**stack.env, **settings},
+                               cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        eventually(lambda: process.poll() is not None or _answers(f"{url}/readyz"), timeout=REPLICA_START_SECONDS,
+                   what=f"{service} replica {replica} ready")
+        assert process.poll() is None, f"{service} replica {replica} exited; see {log.name}"
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
 
 
 @pytest.fixture(name="eventually")

@@ -27,11 +27,15 @@ class Route:
 
 ROUTES: tuple[Route, ...] = (
     Route("identity-session", "Path(`/api/user`) || Path(`/api/logout`) || Path(`/api/set-language`) || "
-          "Path(`/api/profile`)", "identity", "self"),
+          "PathPrefix(`/api/profile`)", "identity", "self"),
     Route("identity-login", "Path(`/api/login`) || Path(`/api/register`)", "identity", "public", rate_limited=True),
+    # Issue 14: links by e-mail, asked for and followed signed out; identity also limits reset links per account.
+    Route("identity-links", "Path(`/api/password-reset`) || Path(`/api/password-reset/confirm`) || "
+          "Path(`/api/email-change/confirm`)", "identity", "public", rate_limited=True),
     Route("messages-contact", "Path(`/api/contact`)", "messages", "public", rate_limited=True),
     Route("messages-admin", "PathPrefix(`/api/admin/messages`)", "messages", "admin"),
     Route("notifications-admin", "PathPrefix(`/api/admin/emails`)", "notifications", "admin"),
+    Route("notifications-own", "Path(`/api/email-preferences`)", "notifications", "user"),
     Route("applications-own", "Path(`/api/application`)", "applications", "user"),
     Route("applications-admin", "PathPrefix(`/api/admin/applications`) || PathPrefix(`/api/admin/companies`)",
           "applications", "admin"),

@@ -324,6 +324,10 @@ def check_admin_lists(page: Page, audit: Audit, language: str) -> None:
     expect(page.get_by_role("tabpanel").get_by_role("table").first).to_be_visible()
     audit.check(page, "/admin messages", language)
 
+    page.get_by_role("tab", name=admin["tabs"]["emails"]).click()
+    expect(page.get_by_role("tabpanel").get_by_role("table").first).to_be_visible()
+    audit.check(page, "/admin e-mails", language)
+
 
 def check_application_file(page: Page, audit: Audit, language: str, application_id: int) -> None:
     applications = texts(language, "applications")

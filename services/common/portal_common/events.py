@@ -5,7 +5,7 @@ Every event travels as an envelope ``{id, type, version, occurredAt, payload}``;
 
 import uuid
 from datetime import UTC, date, datetime
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Literal, TypeVar
 
 from pydantic import Field
 
@@ -98,6 +98,38 @@ class AdminSaved(EventPayload):
     language: str
 
 
+
+# Issue 14, password reset and account self-service. The raw token travels in the event so that notifications
+# can put the link in its e-mail: the stream is internal (per-service NATS users, notifications' own database);
+# identity keeps only the token's SHA-256, and the token is good once and for a short while.
+
+class PasswordResetRequested(EventPayload):
+    """Someone asked to reset this account's password: notifications e-mails the link (valid until ``expires_at``)."""
+
+    TYPE = "identity.password_reset.requested"
+    user_id: int
+    token: str
+    expires_at: datetime
+
+
+class EmailChangeRequested(EventPayload):
+    """The account asked to change its address: notifications sends the confirmation link to ``new_email`` and a
+    notice to the current address; nothing changes until the link is followed."""
+
+    TYPE = "identity.email_change.requested"
+    user_id: int
+    new_email: str
+    token: str
+    expires_at: datetime
+
+
+class PasswordChanged(EventPayload):
+    """The account's password was changed, ``via`` a reset link or the profile: a security notice."""
+
+    TYPE = "identity.password.changed"
+    user_id: int
+    via: Literal["reset", "profile"]
+
 class ApplicationCreated(EventPayload):
     """Which user an application belongs to, so other services can check an applicationId they are given."""
 
@@ -171,6 +203,9 @@ class DocumentReviewed(EventPayload):
     # The document's name and, for a rejection, why (shown to the applicant); empty in older events.
     name: str = ""
     reason: str | None = None
+    # The request the document answers, whose status follows the review (notifications' reminders); None in
+    # older events and for a document uploaded unasked.
+    request_id: int | None = None
 
 
 class ContractCreated(EventPayload):

@@ -203,7 +203,8 @@ async def review(db: AsyncSession, document_id: int, status: str, reason: str | 
         db.add(request)
     assert document.id is not None
     add_event(db, DocumentReviewed(document_id=document.id, user_id=document.user_id, status=status,
-                                   reviewed_by=admin_id, name=document.name, reason=document.rejection_reason))
+                                   reviewed_by=admin_id, name=document.name, reason=document.rejection_reason,
+                                   request_id=document.request_id))
     return document
 
 

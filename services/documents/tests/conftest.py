@@ -5,7 +5,6 @@ our own with other settings, and a storage outage."""
 import contextlib
 import os
 import signal
-import subprocess
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -14,9 +13,8 @@ import httpx
 import psycopg
 import pytest
 from minio import Minio
-from stack import BIN
 
-from conftest import Applicant, eventually
+from conftest import Applicant, extra_replica
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 
 SERVICE = "documents"
@@ -111,42 +109,12 @@ def direct(stack: Any) -> Iterator[Callable[..., httpx.Client]]:
         client.close()
 
 
-def _ready(url: str) -> bool:
-    try:
-        return httpx.get(url, timeout=1).status_code == 200
-    except httpx.HTTPError:
-        return False
-
-
-@contextlib.contextmanager
-def _extra_replica(stack: Any, replica: int, **settings: str) -> Iterator[str]:
-    url = stack.service_url(SERVICE, replica)
-    port = url.rsplit(":", 1)[1]
-    log = (stack.logs / f"documents-extra-{replica}.log").open("ab")
-    process = subprocess.Popen([str(BIN / "uvicorn"), "documents.main:app", "--host", "127.0.0.1", "--port",
-                                port, "--no-access-log"], env={**stack.env, **settings}, stdout=log,
-                               stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        eventually(lambda: process.poll() is not None or _ready(f"{url}/readyz"), timeout=60,
-                   what=f"documents replica {replica} ready")
-        assert process.poll() is None, f"replica {replica} exited; see {log.name}"
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
-
-
 @pytest.fixture(name="extra_replica", scope="session")
 def extra_replica_fixture(stack: Any) -> Callable[..., contextlib.AbstractContextManager[str]]:
     """``with extra_replica(number, SETTING="value"):`` one more documents process beside the stack's two (same
     database, bucket and broker) with settings of its own, on the port of replica ``number`` (2 and up are
     free), so ``direct`` reaches it by that number; the block yields its URL and stops it at the end."""
-    return lambda replica, **settings: _extra_replica(stack, replica, **settings)
+    return lambda replica, **settings: extra_replica(stack, SERVICE, replica, **settings)
 
 
 class StorageControl:

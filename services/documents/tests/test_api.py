@@ -518,4 +518,5 @@ def test_upload_request_and_review_are_announced(stack: Any, make_applicant: Any
                                       lambda e: e["payload"]["documentId"] == document["id"]))
     admin_id = admin_client.get("/api/user").json()["id"]
     assert reviewed["payload"] == {"documentId": document["id"], "userId": user_id, "status": "approved",
-                                   "reviewedBy": admin_id, "name": "Photo", "reason": None}
+                                   "reviewedBy": admin_id, "name": "Photo", "reason": None,
+                                   "requestId": created["id"]}

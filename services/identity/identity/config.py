@@ -19,6 +19,14 @@ class IdentitySettings(ServiceSettings):
         description="Force the Secure flag; it is also set whenever the gateway reports HTTPS.")
     login_free_failures: int = Field(default=5, alias="IDENTITY_LOGIN_FREE_FAILURES")
     id_code_changes_per_hour: int = Field(default=5, alias="IDENTITY_ID_CODE_CHANGES_PER_HOUR")
+    password_resets_per_hour: int = Field(
+        default=3, ge=1, alias="IDENTITY_PASSWORD_RESETS_PER_HOUR",
+        description="Reset links one account is sent an hour; past it, requests are answered alike and send none.")
+    email_changes_per_hour: int = Field(default=5, ge=1, alias="IDENTITY_EMAIL_CHANGES_PER_HOUR")
+    password_reset_answer_seconds: float = Field(
+        default=0.3, ge=0, alias="IDENTITY_PASSWORD_RESET_ANSWER_SECONDS",
+        description="A reset request is answered no sooner than this, whether the account exists or not, so the "
+                    "time does not tell; above what sending a link takes.")
 
 
 @lru_cache

@@ -37,6 +37,9 @@ class IdentityErrorCode(StrEnum):
     ID_CODE_BIRTH_DATE_CHANGED = "id_code_birth_date_changed"
     CONTRACT_NAME_MISMATCH = "contract_name_mismatch"
     CONTRACT_ID_CODE_MISMATCH = "contract_id_code_mismatch"
+    # Issue 14: password reset and account self-service.
+    INVALID_TOKEN = "invalid_token"  # noqa: S105 (an error code, not a token)
+    WRONG_PASSWORD = "wrong_password"  # noqa: S105
 
 
 ERROR_CODES = service_error_codes(IdentityErrorCode)

@@ -92,3 +92,32 @@ class IdCodeChange(ServiceTable, table=True):
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(foreign_key="users.id", index=True)
     attempted_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+
+
+class PasswordResetToken(ServiceTable, table=True):
+    """A password reset link (issue 14): only the token's SHA-256, good once until ``expires_at``. The rows of
+    the last hour also count an account's requests (the per-account limit)."""
+
+    __tablename__ = "password_reset_tokens"
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    user_id: int = Field(foreign_key="users.id", index=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    expires_at: datetime = Field(sa_type=DateTime(timezone=True))
+    used_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
+class EmailChangeToken(ServiceTable, table=True):
+    """A confirmation link sent to the address an account wants (issue 14): the change applies once it is
+    followed. Only the token's SHA-256, good once until ``expires_at``."""
+
+    __tablename__ = "email_change_tokens"
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    user_id: int = Field(foreign_key="users.id", index=True)
+    new_email: str = Field(max_length=320)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    expires_at: datetime = Field(sa_type=DateTime(timezone=True))
+    used_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))

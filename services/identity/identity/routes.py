@@ -1,14 +1,30 @@
 """identity's public API (spec §7): session, registration, language and profile."""
 
+import asyncio
+import time
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 
-from identity import service
+from identity import self_service, service
 from identity.config import IdentitySettings, get_settings
 from identity.mappers import profile_out, user_out
 from identity.models import User
-from identity.schemas import LanguageRequest, LoginRequest, ProfileOut, ProfileUpdate, RegisterRequest, UserOut
+from identity.schemas import (
+    EmailChangeConfirm,
+    EmailChangeRequest,
+    EmailOut,
+    LanguageRequest,
+    LoginRequest,
+    MessageOut,
+    PasswordChange,
+    PasswordResetConfirm,
+    PasswordResetRequest,
+    ProfileOut,
+    ProfileUpdate,
+    RegisterRequest,
+    UserOut,
+)
 from identity.sessions import (
     clear_session_cookie,
     open_session,
@@ -94,3 +110,42 @@ async def put_profile(body: ProfileUpdate, user: CurrentUser, unit_of_work: Unit
                       settings: Settings) -> ProfileOut:
     await service.update_profile(unit_of_work, user, body, settings.id_code_changes_per_hour)
     return profile_out(user)
+
+
+# ---- password reset and account self-service (issue 14) -------------------------------------------------
+
+@router.post("/password-reset", status_code=202, response_model=MessageOut)
+async def request_password_reset(body: PasswordResetRequest, unit_of_work: UnitOfWorkDep,
+                                 settings: Settings) -> MessageOut:
+    """The same answer for every login, no sooner than IDENTITY_PASSWORD_RESET_ANSWER_SECONDS: committed here,
+    so sending a link (a row and an event) is inside the time that is evened out."""
+    started = time.monotonic()
+    await unit_of_work.commit_independently(lambda session: self_service.request_password_reset(
+        session, body.login, settings.password_resets_per_hour))
+    await asyncio.sleep(max(0.0, settings.password_reset_answer_seconds - (time.monotonic() - started)))
+    return MessageOut(message=self_service.RESET_LINK_SENT)
+
+
+@router.post("/password-reset/confirm", response_model=MessageOut)
+async def confirm_password_reset(body: PasswordResetConfirm, db: SessionDep) -> MessageOut:
+    await self_service.confirm_password_reset(db, body.token, body.password)
+    return MessageOut(message=self_service.PASSWORD_CHANGED)
+
+
+@router.post("/profile/password", response_model=MessageOut)
+async def change_password(body: PasswordChange, request: Request, user: CurrentUser, db: SessionDep) -> MessageOut:
+    await self_service.change_password(db, user, body, session_token(request))
+    return MessageOut(message=self_service.PASSWORD_CHANGED)
+
+
+@router.post("/profile/email", status_code=202, response_model=MessageOut)
+async def request_email_change(body: EmailChangeRequest, user: CurrentUser, db: SessionDep,
+                               settings: Settings) -> MessageOut:
+    await self_service.request_email_change(db, user, body, settings.email_changes_per_hour)
+    return MessageOut(message=self_service.EMAIL_CHANGE_SENT)
+
+
+@router.post("/email-change/confirm", response_model=EmailOut)
+async def confirm_email_change(body: EmailChangeConfirm, db: SessionDep) -> EmailOut:
+    user = await self_service.confirm_email_change(db, body.token)
+    return EmailOut(email=user.email)

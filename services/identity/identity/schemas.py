@@ -52,6 +52,24 @@ def valid_id_code(value: str) -> str:
     return value
 
 
+
+def new_password(value: str) -> str:
+    """A password as registration accepts it (spec §5); reset and change use the same rules."""
+    if len(value) < 8:
+        raise invalid(IdentityErrorCode.PASSWORD_TOO_SHORT, "Password must be at least 8 characters")
+    return at_most(value, 1024, "Password")
+
+
+def same_password(value: str, info: ValidationInfo) -> str:
+    """The confirmation, declared after ``password``: the same text."""
+    if "password" in info.data and value != info.data["password"]:
+        raise invalid(IdentityErrorCode.PASSWORDS_DIFFER, "Passwords don't match")
+    return value
+
+
+def account_email(value: str) -> str:
+    return email_address(value, IdentityErrorCode.INVALID_EMAIL, "Please enter a valid email address").lower()
+
 class RegisterRequest(CamelModel):
     username: str
     password: str
@@ -79,16 +97,12 @@ class RegisterRequest(CamelModel):
     @field_validator("password")
     @classmethod
     def _password(cls, v: str) -> str:
-        if len(v) < 8:
-            raise invalid(IdentityErrorCode.PASSWORD_TOO_SHORT, "Password must be at least 8 characters")
-        return at_most(v, 1024, "Password")
+        return new_password(v)
 
     @field_validator("confirm_password")
     @classmethod
     def _confirm(cls, v: str, info: ValidationInfo) -> str:
-        if "password" in info.data and v != info.data["password"]:
-            raise invalid(IdentityErrorCode.PASSWORDS_DIFFER, "Passwords don't match")
-        return v
+        return same_password(v, info)
 
     @field_validator("full_name")
     @classmethod
@@ -99,7 +113,7 @@ class RegisterRequest(CamelModel):
     @field_validator("email")
     @classmethod
     def _email(cls, v: str) -> str:
-        return email_address(v, IdentityErrorCode.INVALID_EMAIL, "Please enter a valid email address").lower()
+        return account_email(v)
 
     @field_validator("phone")
     @classmethod
@@ -247,3 +261,93 @@ class ProfileUpdate(CamelModel):
     @classmethod
     def _address(cls, v: str | None) -> str | None:
         return None if v is None else at_most(v.strip(), 300, "Address") or None
+
+
+# ---- password reset and account self-service (issue 14) -------------------------------------------------
+
+class PasswordResetRequest(CamelModel):
+    login: str  # a username or an e-mail address
+
+    @field_validator("login")
+    @classmethod
+    def _login(cls, v: str) -> str:
+        return at_most(at_least(v, 1, IdentityErrorCode.USERNAME_REQUIRED, "Username or e-mail is required"), 320,
+                       "Username or e-mail")
+
+
+class PasswordResetConfirm(CamelModel):
+    token: str
+    password: str
+    confirm_password: str
+
+    @field_validator("token")
+    @classmethod
+    def _token(cls, v: str) -> str:
+        return at_most(v, 200, "Token")
+
+    @field_validator("password")
+    @classmethod
+    def _password(cls, v: str) -> str:
+        return new_password(v)
+
+    @field_validator("confirm_password")
+    @classmethod
+    def _confirm(cls, v: str, info: ValidationInfo) -> str:
+        return same_password(v, info)
+
+
+class PasswordChange(CamelModel):
+    current_password: str
+    password: str
+    confirm_password: str
+
+    @field_validator("current_password")
+    @classmethod
+    def _current(cls, v: str) -> str:
+        if not v:
+            raise invalid(IdentityErrorCode.PASSWORD_REQUIRED, "Password is required")
+        return at_most(v, 1024, "Password")
+
+    @field_validator("password")
+    @classmethod
+    def _password(cls, v: str) -> str:
+        return new_password(v)
+
+    @field_validator("confirm_password")
+    @classmethod
+    def _confirm(cls, v: str, info: ValidationInfo) -> str:
+        return same_password(v, info)
+
+
+class EmailChangeRequest(CamelModel):
+    email: str
+    current_password: str
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, v: str) -> str:
+        return account_email(v)
+
+    @field_validator("current_password")
+    @classmethod
+    def _current(cls, v: str) -> str:
+        if not v:
+            raise invalid(IdentityErrorCode.PASSWORD_REQUIRED, "Password is required")
+        return at_most(v, 1024, "Password")
+
+
+class EmailChangeConfirm(CamelModel):
+    token: str
+
+    @field_validator("token")
+    @classmethod
+    def _token(cls, v: str) -> str:
+        return at_most(v, 200, "Token")
+
+
+class MessageOut(CamelModel):
+    message: str
+
+
+class EmailOut(CamelModel):
+    email: str

@@ -40,11 +40,13 @@ async def revoke_session(db: AsyncSession, token: str | None) -> None:
                          .values(revoked_at=utcnow()))
 
 
-async def revoke_all_sessions(db: AsyncSession, user_id: int) -> None:
+async def revoke_all_sessions(db: AsyncSession, user_id: int, keep_token: str | None = None) -> None:
+    """Ends every session of the user, but the one of ``keep_token`` when given (a password changed in it)."""
     session_cache().user_changed(user_id)
-    await db.execute(update(UserSession)
-                     .where(col(UserSession.user_id) == user_id, col(UserSession.revoked_at).is_(None))
-                     .values(revoked_at=utcnow()))
+    ending = update(UserSession).where(col(UserSession.user_id) == user_id, col(UserSession.revoked_at).is_(None))
+    if keep_token:
+        ending = ending.where(col(UserSession.token_hash) != hash_token(keep_token))
+    await db.execute(ending.values(revoked_at=utcnow()))
 
 
 async def user_for_token(db: AsyncSession, token: str | None) -> User | None:

@@ -1,12 +1,58 @@
-"""notifications's command line, the one every service has (portal_common/cli.py):
-``python -m notifications migrate | revision -m "..." | wait-for-migrations | prune-events``."""
+"""notifications's command line:
+    python -m notifications migrate | revision -m "..." | wait-for-migrations | prune-events
+                                                (the commands every service has, portal_common/cli.py)
+    python -m notifications remind [--now 2030-01-01T09:00+02:00]
+                                                (one reminder round, as the service's daily job runs it, as of
+                                                 now or of the time given; the running service sends them)
+"""
 
+import argparse
+import asyncio
 import sys
+from datetime import datetime
 from pathlib import Path
 
 from notifications.config import get_settings
-from portal_common.cli import service_cli
+from notifications.reminders import remind
+from portal_common.cli import add_service_commands, run_service_command
+from portal_common.clock import utcnow
+from portal_common.db import Database
+from portal_common.unit_of_work import UnitOfWork
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def _moment(text: str) -> datetime:
+    moment = datetime.fromisoformat(text)
+    if moment.tzinfo is None:
+        raise argparse.ArgumentTypeError("give the time with its offset, e.g. 2030-01-01T09:00+02:00")
+    return moment
+
+
+async def _remind(now: datetime) -> int:
+    database = Database(get_settings().database_url)
+    try:
+        async with UnitOfWork(database) as unit_of_work:
+            queued = await remind(unit_of_work.session, now)
+    finally:
+        await database.dispose()
+    print("no round: before 09:00 in Tallinn, or that day's round already ran" if queued is None
+          else f"queued {queued} reminder(s)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m notifications")
+    commands = parser.add_subparsers(dest="command", required=True)
+    add_service_commands(commands)
+    reminder = commands.add_parser("remind", help="run one reminder round (once a day from 09:00 Europe/Tallinn)")
+    reminder.add_argument("--now", type=_moment, default=None, metavar="ISO-TIME",
+                          help="the clock to run it at (tests, catching up by hand); default the real time")
+    args = parser.parse_args(argv)
+    if args.command == "remind":
+        return asyncio.run(_remind(args.now or utcnow()))
+    return run_service_command(args, MIGRATIONS, get_settings()) or 0
+
 
 if __name__ == "__main__":
-    migrations = Path(__file__).parent / "migrations"
-    sys.exit(service_cli("python -m notifications", migrations, get_settings))
+    sys.exit(main())

@@ -26,6 +26,9 @@ class NotificationsSettings(ServiceSettings):
     admin_new_application_emails: bool = Field(default=True, alias="NOTIFICATIONS_ADMIN_NEW_APPLICATION_EMAILS")
     send_interval_seconds: float = Field(default=2.0, gt=0, alias="NOTIFICATIONS_SEND_INTERVAL_SECONDS")
     max_attempts: int = Field(default=10, ge=1, alias="NOTIFICATIONS_MAX_ATTEMPTS")
+    reminder_check_seconds: float = Field(
+        default=60.0, gt=0, alias="NOTIFICATIONS_REMINDER_CHECK_SECONDS",
+        description="how often each replica looks whether today's 09:00 (Europe/Tallinn) reminder round is due")
 
 
 @lru_cache

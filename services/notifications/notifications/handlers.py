@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from notifications import service
+from notifications import reminders, service
 from notifications.config import get_settings
 from notifications.models import KnownContract
 from portal_common.clock import utcnow
@@ -19,6 +19,7 @@ from portal_common.events import (
     ContractSigned,
     DocumentRequested,
     DocumentReviewed,
+    DocumentUploaded,
     EventEnvelope,
     LanguageChanged,
     MessageReceived,
@@ -60,6 +61,8 @@ async def on_admin_saved(db: AsyncSession, envelope: EventEnvelope) -> None:
 
 async def on_document_requested(db: AsyncSession, envelope: EventEnvelope) -> None:
     event = read_payload(envelope, DocumentRequested)
+    await reminders.watch_request(db, event.request_id, event.user_id, envelope.occurred_at, event.name,
+                                  event.due_date)
     await service.queue(db, envelope, "document_requested", [event.user_id], {
         "name": event.name, "description": event.description,
         "due_date": event.due_date.isoformat() if event.due_date else None})
@@ -67,8 +70,18 @@ async def on_document_requested(db: AsyncSession, envelope: EventEnvelope) -> No
 
 async def on_document_reviewed(db: AsyncSession, envelope: EventEnvelope) -> None:
     event = read_payload(envelope, DocumentReviewed)
+    if event.request_id is not None:
+        await reminders.note_request_status(db, event.request_id, event.user_id, envelope.occurred_at, event.status)
     template = "document_approved" if event.status == "approved" else "document_rejected"
     await service.queue(db, envelope, template, [event.user_id], {"name": event.name, "reason": event.reason})
+
+
+async def on_document_uploaded(db: AsyncSession, envelope: EventEnvelope) -> None:
+    """No e-mail: an upload for a request stops its reminders until a review rejects it."""
+    event = read_payload(envelope, DocumentUploaded)
+    if event.request_id is not None:
+        await reminders.note_request_status(db, event.request_id, event.user_id, envelope.occurred_at,
+                                            reminders.SUBMITTED)
 
 
 async def on_contract_created(db: AsyncSession, envelope: EventEnvelope) -> None:

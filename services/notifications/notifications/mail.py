@@ -12,6 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from notifications.config import NotificationsSettings
 from notifications.models import Recipient
+from notifications.security_texts import SECURITY_TEMPLATES
 from notifications.texts import DEFAULT_LANGUAGE, LANGUAGES, TEMPLATES, Facts, footer, greeting
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
@@ -36,7 +37,7 @@ def render(template: str, recipient: Recipient, applicant: Recipient | None, con
     """The e-mail ``template`` to ``recipient`` in their language; ``applicant``: whom an admin's e-mail is about."""
     language = recipient.language if recipient.language in LANGUAGES else DEFAULT_LANGUAGE
     facts = Facts(language, recipient.full_name or "", context, (applicant.full_name or "") if applicant else "")
-    content = TEMPLATES[template](facts)
+    content = (TEMPLATES.get(template) or SECURITY_TEMPLATES[template])(facts)
     base = public_url.rstrip("/")
     page = {"language": language, "subject": content.subject, "greeting": greeting(facts),
             "paragraphs": content.paragraphs, "details": content.details, "link_label": content.link_label,

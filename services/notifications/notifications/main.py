@@ -4,8 +4,11 @@ from notifications import handlers, routes
 from notifications.config import get_settings
 from notifications.errors import ERROR_CODES
 from notifications.mail import Mailer
+from notifications.reminders import remind
+from notifications.security_emails import SECURITY_SUBSCRIPTIONS
 from notifications.service import send_due
 from portal_common.app import PeriodicJob, Subscription, create_service_app
+from portal_common.clock import utcnow
 from portal_common.events import (
     AdminSaved,
     ApplicationCreated,
@@ -15,6 +18,7 @@ from portal_common.events import (
     ContractSigned,
     DocumentRequested,
     DocumentReviewed,
+    DocumentUploaded,
     LanguageChanged,
     MessageReceived,
     ProfileUpdated,
@@ -30,6 +34,10 @@ async def send_emails(unit_of_work: UnitOfWork) -> int:
     return await send_due(unit_of_work, mailer, settings)
 
 
+async def send_reminders(unit_of_work: UnitOfWork) -> int | None:
+    return await remind(unit_of_work.session, utcnow())
+
+
 app = create_service_app("notifications", settings, [routes.router], error_codes=ERROR_CODES, subscriptions=[
     Subscription(UserRegistered.TYPE, handlers.on_user_registered),
     Subscription(ProfileUpdated.TYPE, handlers.on_profile_updated),
@@ -37,10 +45,13 @@ app = create_service_app("notifications", settings, [routes.router], error_codes
     Subscription(AdminSaved.TYPE, handlers.on_admin_saved),
     Subscription(DocumentRequested.TYPE, handlers.on_document_requested),
     Subscription(DocumentReviewed.TYPE, handlers.on_document_reviewed),
+    Subscription(DocumentUploaded.TYPE, handlers.on_document_uploaded),
     Subscription(ContractCreated.TYPE, handlers.on_contract_created),
     Subscription(ContractSigned.TYPE, handlers.on_contract_signed),
     Subscription(ApplicationStatusChanged.TYPE, handlers.on_application_status_changed),
     Subscription(CompanyAssigned.TYPE, handlers.on_company_assigned),
     Subscription(ApplicationCreated.TYPE, handlers.on_application_created),
     Subscription(MessageReceived.TYPE, handlers.on_message_received),
-], jobs=[PeriodicJob("send e-mails", settings.send_interval_seconds, send_emails)])
+    *SECURITY_SUBSCRIPTIONS,
+], jobs=[PeriodicJob("send e-mails", settings.send_interval_seconds, send_emails),
+         PeriodicJob("document reminders", settings.reminder_check_seconds, send_reminders)])

@@ -2,7 +2,7 @@
 will send (issue 14, "Nothing lost, nothing twice")."""
 
 import uuid
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint
@@ -74,3 +74,38 @@ class Email(ServiceTable, table=True):
     next_attempt_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
     sent_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+
+
+class RequestWatch(ServiceTable, table=True):
+    """A document request as documents announced it (requested, answered by an upload, reviewed), for the
+    reminders (issue 14, "Reminders"); ``status`` follows documents' request status."""
+
+    __tablename__ = "watched_requests"
+    __table_args__ = (Index("ix_watched_requests_status_due_date", "status", "due_date"),)
+
+    request_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    user_id: int
+    name: str = Field(default="", max_length=200)
+    due_date: date | None = None
+    status: str = Field(max_length=20)
+    status_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+class ReminderRun(ServiceTable, table=True):
+    """One row per day on which the 09:00 reminder round ran: whichever replica inserts it runs the round."""
+
+    __tablename__ = "reminder_runs"
+
+    day: date = Field(primary_key=True)
+    ran_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+class EmailPreference(ServiceTable, table=True):
+    """What a user chose to receive; no row: everything (issue 14, "E-mail preferences")."""
+
+    __tablename__ = "email_preferences"
+
+    user_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    reminders: bool = True
+    status_updates: bool = True
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))

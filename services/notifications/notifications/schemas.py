@@ -21,3 +21,11 @@ class EmailOut(CamelModel):
     next_attempt_at: datetime
     sent_at: datetime | None
     created_at: datetime
+
+
+class EmailPreferencesBody(CamelModel):
+    """Issue 14, "E-mail preferences": reminders = document due/overdue reminders; statusUpdates = every other
+    applicant e-mail but the welcome and security ones (those always go)."""
+
+    reminders: bool
+    status_updates: bool

@@ -16,6 +16,7 @@ from notifications.config import NotificationsSettings
 from notifications.errors import NotificationsErrorCode
 from notifications.mail import Mailer, Rendered, render
 from notifications.models import FAILED, QUEUED, SENT, Email, Recipient
+from notifications.preferences import opted_out
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import EventEnvelope
@@ -31,6 +32,9 @@ MAX_BACKOFF = timedelta(minutes=10)
 SENDS_PER_ROUND = 50
 # Addresses under .invalid (RFC 2606) never receive mail: identity gives one to an admin made without --email.
 UNDELIVERABLE_DOMAIN = ".invalid"
+# An e-mail's context may name the address it goes to instead of the projection's (security_emails.py: the new
+# address that confirms a change, the old one that is told of it).
+ADDRESS_OVERRIDE = "to_address"
 
 
 # ---- the projection -------------------------------------------------------------------------------------
@@ -61,8 +65,12 @@ async def admin_ids(db: AsyncSession) -> list[int]:
 async def queue(db: AsyncSession, envelope: EventEnvelope, template: str, user_ids: Sequence[int],
                 context: dict[str, Any]) -> None:
     """One e-mail per recipient for this event, unless this event already made it (the unique key): two
-    replicas, or a redelivered event, add nothing."""
+    replicas, or a redelivered event, add nothing. Nobody gets one of a kind they turned off (preferences.py)."""
     if envelope.occurred_at < utcnow() - MAX_EVENT_AGE or not user_ids:
+        return
+    declined = await opted_out(db, template, user_ids)
+    user_ids = [user_id for user_id in user_ids if user_id not in declined]
+    if not user_ids:
         return
     now = utcnow()
     rows = [{"event_id": envelope.id, "user_id": user_id, "template": template, "context": context,
@@ -93,12 +101,13 @@ async def _prepare(db: AsyncSession, email: Email, settings: NotificationsSettin
     recipient = await db.get(Recipient, email.user_id)
     if recipient is None or not recipient.email:
         raise NotDeliverable(f"user {email.user_id} is not known yet")
-    if recipient.email.endswith(UNDELIVERABLE_DOMAIN):
-        raise NotDeliverable(f"{recipient.email} cannot receive mail")
+    address = str(email.context.get(ADDRESS_OVERRIDE) or recipient.email)
+    if address.endswith(UNDELIVERABLE_DOMAIN):
+        raise NotDeliverable(f"{address} cannot receive mail")
     applicant = None
     if (applicant_id := email.context.get("applicant_id")) is not None:
         applicant = await db.get(Recipient, applicant_id)
-    email.address, email.language = recipient.email, recipient.language
+    email.address, email.language = address, recipient.language
     return render(email.template, recipient, applicant, email.context, settings.public_url)
 
 

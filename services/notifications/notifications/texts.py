@@ -169,10 +169,33 @@ def admin_new_application(f: Facts) -> Content:
         [(f.pick("Taotleja", "Applicant"), applicant)])
 
 
+def document_due_soon(f: Facts) -> Content:
+    due = f.day(f["due_date"])
+    return Content(
+        f.pick(f"Meeldetuletus: {f['name']} – tähtaeg {due}", f"Reminder: {f['name']} is due on {due}"),
+        [f.pick(f"Ootame teilt veel üht dokumenti. Palun laadige see portaalis üles hiljemalt {due}.",
+                f"We are still waiting for a document from you. Please upload it in the portal by {due}.")],
+        f.pick("Laadi dokument üles", "Upload the document"), DOCUMENTS_TAB,
+        [(f.pick("Dokument", "Document"), str(f["name"])), (f.pick("Tähtaeg", "Due date"), due)])
+
+
+def document_overdue(f: Facts) -> Content:
+    due = f.day(f["due_date"])
+    return Content(
+        f.pick(f"Tähtaeg ületatud: {f['name']}", f"Overdue: {f['name']}"),
+        [f.pick(f"Dokumendi tähtaeg ({due}) on möödas ja me pole seda veel kätte saanud. Palun laadige see "
+                "portaalis üles esimesel võimalusel.",
+                f"The due date ({due}) has passed and we have not received the document yet. Please upload it "
+                "in the portal as soon as you can.")],
+        f.pick("Laadi dokument üles", "Upload the document"), DOCUMENTS_TAB,
+        [(f.pick("Dokument", "Document"), str(f["name"])), (f.pick("Tähtaeg", "Due date"), due)])
+
+
 TEMPLATES: dict[str, Callable[[Facts], Content]] = {
     function.__name__: function for function in (
         welcome, document_requested, document_approved, document_rejected, contract_ready, contract_signed,
-        application_status, company_assigned, admin_new_message, admin_new_application)
+        application_status, company_assigned, admin_new_message, admin_new_application,
+        document_due_soon, document_overdue)
 }
 
 

@@ -1,7 +1,6 @@
 """Reading what the stack's mail catcher received (deploy/local/mail_catcher.py): every message is an .eml file in
 ``stack.mail_dir``, named in order of arrival; the tests read them with the standard library's parser."""
 
-import contextlib
 import subprocess
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -11,7 +10,6 @@ from email.parser import BytesParser
 from pathlib import Path
 from typing import Any
 
-import httpx
 import psycopg
 from stack import BIN, ROOT
 
@@ -74,7 +72,7 @@ def mail_to(stack: Any, address: str, template: str | None = None) -> list[Mail]
             if mail.to == address and (template is None or mail.template == template)]
 
 
-def wait_for_mail(stack: Any, address: str, template: str, count: int = 1, timeout: float = 30) -> list[Mail]:
+def wait_for_mail(stack: Any, address: str, template: str, count: int = 1, timeout: float = 60) -> list[Mail]:
     """The e-mails ``template`` to ``address`` once there are ``count`` of them."""
     found: list[Mail] = eventually(lambda: (m := mail_to(stack, address, template)) and len(m) >= count and m,
                                    timeout=timeout, what=f"{count} e-mail(s) {template} to {address}")
@@ -94,36 +92,7 @@ def create_admin(stack: Any, username: str, email: str, password: str) -> None:
     assert done.returncode == 0, done.stderr or done.stdout
 
 
-def when(check: Callable[[], Any], what: str, timeout: float = 30) -> Any:
+def when(check: Callable[[], Any], what: str, timeout: float = 60) -> Any:
     return eventually(check, timeout=timeout, what=what)
 
 
-def _ready(url: str) -> bool:
-    try:
-        return httpx.get(url, timeout=1).status_code == 200
-    except httpx.HTTPError:
-        return False
-
-
-@contextlib.contextmanager
-def extra_replica(stack: Any, replica: int = 1, **settings: str) -> Iterator[subprocess.Popen[bytes]]:
-    """One more notifications process beside the stack's (same database, broker and SMTP server), on the port of
-    replica ``replica``; stopped when the block ends."""
-    port = stack.ports.service(SERVICE, replica)
-    log = (stack.logs / f"notifications-extra-{replica}.log").open("ab")
-    process = subprocess.Popen([str(BIN / "uvicorn"), "notifications.main:app", "--host", "127.0.0.1", "--port",
-                                str(port), "--no-access-log"], env={**stack.env, **settings}, cwd=ROOT, stdout=log,
-                               stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        eventually(lambda: process.poll() is not None or _ready(f"http://127.0.0.1:{port}/readyz"), timeout=60,
-                   what=f"notifications replica {replica} ready")
-        assert process.poll() is None, f"replica {replica} exited; see {log.name}"
-        yield process
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()

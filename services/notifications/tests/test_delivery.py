@@ -7,8 +7,8 @@ from typing import Any
 
 import httpx
 
-from conftest import Applicant
-from services.notifications.tests.support import email_rows, extra_replica, mail_to, wait_for_mail, when
+from conftest import Applicant, extra_replica
+from services.notifications.tests.support import SERVICE, email_rows, mail_to, wait_for_mail, when
 
 # Send rounds run every 0.5 s in the tests (conftest): a duplicate would show up well within this.
 SETTLE_SECONDS = 3
@@ -43,7 +43,7 @@ def test_emails_queued_while_smtp_is_down_arrive_once_it_is_back_and_none_twice(
 
 def test_two_replicas_send_every_email_once(make_applicant: Any, client: httpx.Client, stack: Any) -> None:
     """Both replicas consume the same durable consumers and claim rows with SKIP LOCKED: no duplicates."""
-    with extra_replica(stack, 1):
+    with extra_replica(stack, SERVICE, 1):
         applicants: list[Applicant] = [make_applicant() for _ in range(6)]
         for applicant in applicants:
             wait_for_mail(stack, applicant.user["email"], "welcome")

@@ -6,8 +6,16 @@ import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { PageLoading as Loading } from './PageLoading';
 import { AUTH_REDIRECT_DELAY_MS, RedirectSignedIn, RequireAuth, RequireNumericParam } from './route-guard';
 
-const { auth: Auth, legal: Legal, verify: Verify, dashboard: Dashboard, admin: Admin, applicationFile: ApplicationFile } =
-  lazyPages;
+const {
+  auth: Auth,
+  legal: Legal,
+  verify: Verify,
+  resetPassword: ResetPassword,
+  confirmEmail: ConfirmEmail,
+  dashboard: Dashboard,
+  admin: Admin,
+  applicationFile: ApplicationFile,
+} = lazyPages;
 
 /**
  * The route table of spec §2. Exported so tests can mount it in a memory router. The landing page is in the
@@ -49,6 +57,23 @@ export const routes: RouteObject[] = [
         element: (
           <Loading>
             <Verify.Component />
+          </Loading>
+        ),
+      },
+      // The pages e-mailed links open (issue 14): signed in or not, the link decides.
+      {
+        path: '/reset-password',
+        element: (
+          <Loading>
+            <ResetPassword.Component />
+          </Loading>
+        ),
+      },
+      {
+        path: '/confirm-email',
+        element: (
+          <Loading>
+            <ConfirmEmail.Component />
           </Loading>
         ),
       },

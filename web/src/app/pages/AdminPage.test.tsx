@@ -21,14 +21,16 @@ vi.mock('@/features/contracts', () => ({
   ApplicantContractsPanel: () => null,
 }));
 vi.mock('@/features/messages', () => ({ MessagesTab: () => <p>messages tab</p>, MessagesFromPanel: () => null }));
+vi.mock('@/features/emails/components/EmailsTab', () => ({ EmailsTab: () => <p>emails tab</p> }));
 
-describe('AdminPage (spec §2 admin panel)', () => {
-  it('shows title, subtitle and four tabs with applications as the default', async () => {
+// Opening tabs loads their lazy code for the first time: slow on a busy machine.
+describe('AdminPage (spec §2 admin panel)', { timeout: 15_000 }, () => {
+  it('shows title, subtitle and five tabs (issue 14 adds E-mails) with applications as the default', async () => {
     stubApi({});
     renderRoute('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Review applications, documents, contracts and messages.')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Applications', 'Documents', 'Contracts', 'Messages']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Applications', 'Documents', 'Contracts', 'Messages', 'E-mails']);
     expect(screen.getByRole('tab', { name: 'Applications' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('applications tab')).toBeInTheDocument();
   });
@@ -46,6 +48,10 @@ describe('AdminPage (spec §2 admin panel)', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Contracts' }));
     expect(await screen.findByText('contracts tab')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'E-mails' }));
+    expect(router.state.location.search).toBe('?tab=emails');
+    expect(await screen.findByText('emails tab')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Applications' }));
     expect(router.state.location.search).toBe('');
@@ -91,6 +97,7 @@ const TOTALS = {
   '/api/admin/document-requests?status=overdue&limit=1': 4,
   '/api/admin/contracts?status=awaiting&limit=1': 0,
   '/api/admin/messages?status=unread&limit=1': 9,
+  '/api/admin/emails?status=failed&limit=1': 2,
 };
 
 describe('AdminPage overview (issue 17: counts at the top of /admin that open the filtered lists)', () => {
@@ -107,6 +114,7 @@ describe('AdminPage overview (issue 17: counts at the top of /admin that open th
       ['4Requests past their due date', '/admin?tab=documents&view=requests&status=overdue'],
       ['0Contracts awaiting signature', '/admin?tab=contracts&status=awaiting'],
       ['9Unread messages', '/admin?tab=messages&status=unread'],
+      ['2Failed e-mails', '/admin?tab=emails&status=failed'],
     ]);
     const urls = fetchMock.mock.calls.map(([input]) => String(input));
     for (const count of OVERVIEW_COUNTS) expect(urls).toContain(count.api);

@@ -2,18 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { SkeletonCard, SkeletonRegion } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AdminApplicationsTab } from '@/features/admin-applications';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useTabParam } from '@/hooks/use-tab-param';
 import { apiGetPage } from '@/lib/api-client';
 
 // The other tabs' code (contract signing, date pickers, uploads) downloads when the tab is opened (issue 18).
 const AdminDocumentsTab = lazy(() => import('@/features/documents').then((m) => ({ default: m.AdminDocumentsTab })));
 const AdminContractsTab = lazy(() => import('@/features/contracts').then((m) => ({ default: m.AdminContractsTab })));
 const MessagesTab = lazy(() => import('@/features/messages').then((m) => ({ default: m.MessagesTab })));
+const EmailsTab = lazy(() => import('@/features/emails/components/EmailsTab').then((m) => ({ default: m.EmailsTab })));
 
 /** A tab whose code is still on its way shows the shape of a list. */
 function LazyTab({ children }: { children: ReactNode }) {
@@ -30,25 +32,8 @@ function LazyTab({ children }: { children: ReactNode }) {
   );
 }
 
-export const ADMIN_TABS = ['applications', 'documents', 'contracts', 'messages'] as const;
+export const ADMIN_TABS = ['applications', 'documents', 'contracts', 'messages', 'emails'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
-
-function isAdminTab(value: string | null): value is AdminTab {
-  return value !== null && (ADMIN_TABS as readonly string[]).includes(value);
-}
-
-/**
- * The tab comes from ?tab=… so links and tests can open one; applications is the default (spec §2). The
- * rest of the URL is the open tab's list state (issue 17), so another tab starts from a clean URL.
- */
-function useAdminTab(): [AdminTab, (tab: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('tab');
-  const tab: AdminTab = isAdminTab(raw) ? raw : 'applications';
-  const setTab = (next: string) =>
-    setParams(next === 'applications' ? {} : { tab: next }, { replace: true });
-  return [tab, setTab];
-}
 
 /**
  * The overview's counts (issue 17): each is the X-Total-Count of its list filtered by status, and opens that
@@ -65,6 +50,7 @@ export const OVERVIEW_COUNTS = [
   },
   { id: 'awaitingContracts', api: '/api/admin/contracts?status=awaiting&limit=1', link: '/admin?tab=contracts&status=awaiting' },
   { id: 'unreadMessages', api: '/api/admin/messages?status=unread&limit=1', link: '/admin?tab=messages&status=unread' },
+  { id: 'failedEmails', api: '/api/admin/emails?status=failed&limit=1', link: '/admin?tab=emails&status=failed' },
 ] as const;
 
 type OverviewCount = (typeof OVERVIEW_COUNTS)[number];
@@ -76,7 +62,7 @@ function AdminOverview() {
       <h2 id="admin-overview-title" className="sr-only">
         {t('overview.title')}
       </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         {OVERVIEW_COUNTS.map((count) => (
           <li key={count.id} className="flex">
             <OverviewTile count={count} />
@@ -117,11 +103,11 @@ function OverviewTile({ count }: { count: OverviewCount }) {
   );
 }
 
-/** The admin panel (spec §2): title, subtitle and four tabs. */
+/** The admin panel (spec §2): title, subtitle and the tabs (issue 14 adds E-mails). */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   useDocumentMeta(t('meta.title'));
-  const [tab, setTab] = useAdminTab();
+  const [tab, setTab] = useTabParam(ADMIN_TABS);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
@@ -152,6 +138,11 @@ export function AdminPage() {
         <TabsContent value="messages">
           <LazyTab>
             <MessagesTab />
+          </LazyTab>
+        </TabsContent>
+        <TabsContent value="emails">
+          <LazyTab>
+            <EmailsTab />
           </LazyTab>
         </TabsContent>
       </Tabs>

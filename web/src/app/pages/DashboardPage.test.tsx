@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ownApplication, profile } from '@/features/dashboard/test-fixtures';
 import { applicant, jsonResponse, renderRoute, stubApi } from '@/test/render';
 
-describe('Applicant dashboard (spec §2)', () => {
+// The first test opens every tab, so it loads each lazy tab's code for the first time: slow on a busy machine.
+describe('Applicant dashboard (spec §2)', { timeout: 15_000 }, () => {
   it('greets by full name, opens the application tab and offers four tabs', async () => {
     stubApi({
       'GET /api/application': () => jsonResponse(200, ownApplication()),
@@ -27,5 +28,32 @@ describe('Applicant dashboard (spec §2)', () => {
     expect(await screen.findByText('No contracts yet')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Profile' }));
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('opens the tab an e-mail links to (?tab=documents) and keeps the URL in step with the tab (issue 14)', async () => {
+    stubApi({
+      'GET /api/application': () => jsonResponse(200, ownApplication()),
+      'GET /api/profile': () => jsonResponse(200, profile),
+      'GET /api/documents': () => jsonResponse(200, []),
+      'GET /api/document-requests': () => jsonResponse(200, []),
+      'GET /api/email-preferences': () => jsonResponse(200, { reminders: true, statusUpdates: false }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/dashboard?tab=documents', { user: applicant });
+    expect(screen.getByRole('tab', { name: 'Documents' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('No documents yet')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Profile' }));
+    expect(router.state.location.search).toBe('?tab=profile');
+    expect(await screen.findByRole('checkbox', { name: 'Status updates' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('tab', { name: 'Application' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('falls back to the application tab for an unknown ?tab=', () => {
+    stubApi({ 'GET /api/application': () => jsonResponse(200, ownApplication()) });
+    renderRoute('/dashboard?tab=nope', { user: applicant });
+    expect(screen.getByRole('tab', { name: 'Application' })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -4,14 +4,26 @@ import { SkeletonCard, SkeletonRegion } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApplicationTab } from '@/features/dashboard/components/ApplicationTab';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useTabParam } from '@/hooks/use-tab-param';
 import { useUser } from '@/lib/auth/get-user';
 
 // The other tabs' code (uploads, signing, the profile form) downloads when the tab is opened (issue 18).
 const DocumentsTab = lazy(() => import('@/features/documents').then((m) => ({ default: m.DocumentsTab })));
 const ContractsTab = lazy(() => import('@/features/contracts').then((m) => ({ default: m.ContractsTab })));
-const ProfileTab = lazy(() =>
-  import('@/features/dashboard/components/ProfileTab').then((m) => ({ default: m.ProfileTab })),
+const ProfileTab = lazy(() => import('./ProfilePane').then((m) => ({ default: m.ProfilePane })));
+const EmailPreferencesCard = lazy(() =>
+  import('@/features/emails/components/EmailPreferencesCard').then((m) => ({ default: m.EmailPreferencesCard })),
 );
+
+/** The profile tab: the profile, then the account's e-mail preferences (issue 14). */
+function ProfilePanel() {
+  return (
+    <div className="grid gap-6">
+      <ProfileTab />
+      <EmailPreferencesCard />
+    </div>
+  );
+}
 
 /** A tab whose code is still on its way. */
 function TabSkeleton() {
@@ -26,14 +38,18 @@ const TABS = [
   { value: 'application', Content: ApplicationTab },
   { value: 'documents', Content: DocumentsTab },
   { value: 'contracts', Content: ContractsTab },
-  { value: 'profile', Content: ProfileTab },
+  { value: 'profile', Content: ProfilePanel },
 ] as const;
+
+/** ?tab= names the open tab, so an e-mail's link (/dashboard?tab=documents) opens it (issue 14). */
+const DASHBOARD_TABS = ['application', 'documents', 'contracts', 'profile'] as const;
 
 /** The applicant dashboard (spec §2): welcome line and four tabs, the application tab first. */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useUser();
   useDocumentMeta(t('meta.title'));
+  const [tab, setTab] = useTabParam(DASHBOARD_TABS);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -41,7 +57,7 @@ export function DashboardPage() {
         {t('welcome', { fullName: user?.fullName ?? '' })}
       </h1>
       <p className="mt-2 text-slate-600">{t('intro')}</p>
-      <Tabs defaultValue="application" className="mt-8">
+      <Tabs value={tab} onValueChange={setTab} className="mt-8">
         {/* Two rows of two on phones, so no tab hides off-screen. */}
         <TabsList aria-label={t('tabsLabel')} className="grid grid-cols-2 sm:flex">
           {TABS.map(({ value }) => (

@@ -3,6 +3,8 @@ import { ApplicationFilePage } from '@/app/pages/ApplicationFilePage';
 import { AdminPage } from '@/app/pages/AdminPage';
 import { DashboardPage } from '@/app/pages/DashboardPage';
 import { AuthPage } from '@/features/auth/components/AuthPage';
+import { ConfirmEmailPage } from '@/features/auth/components/ConfirmEmailPage';
+import { ResetPasswordPage } from '@/features/auth/components/ResetPasswordPage';
 import { LegalPage } from '@/features/legal/LegalPage';
 import { VerifyPage } from '@/features/verify';
 import type { lazyPages as LazyPages } from './lazy-pages';
@@ -20,6 +22,8 @@ export const lazyPages = {
   auth: eager(AuthPage),
   legal: eager(LegalPage),
   verify: eager(VerifyPage),
+  resetPassword: eager(ResetPasswordPage),
+  confirmEmail: eager(ConfirmEmailPage),
   dashboard: eager(DashboardPage),
   admin: eager(AdminPage),
   applicationFile: eager(ApplicationFilePage),

@@ -5,6 +5,10 @@ export const lazyPages = {
   auth: lazyPage(() => import('@/features/auth/components/AuthPage').then((m) => m.AuthPage)),
   legal: lazyPage(() => import('@/features/legal/LegalPage').then((m) => m.LegalPage)),
   verify: lazyPage(() => import('@/features/verify').then((m) => m.VerifyPage)),
+  resetPassword: lazyPage(() =>
+    import('@/features/auth/components/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+  ),
+  confirmEmail: lazyPage(() => import('@/features/auth/components/ConfirmEmailPage').then((m) => m.ConfirmEmailPage)),
   dashboard: lazyPage(() => import('./DashboardPage').then((m) => m.DashboardPage)),
   admin: lazyPage(() => import('./AdminPage').then((m) => m.AdminPage)),
   applicationFile: lazyPage(() => import('./ApplicationFilePage').then((m) => m.ApplicationFilePage)),

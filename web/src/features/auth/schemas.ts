@@ -84,3 +84,39 @@ export const REGISTER_DEFAULTS: RegisterValues = {
   contractSignedName: '',
   contractSignedIdCode: '',
 };
+
+/*
+ * Issue 14: password reset and account self-service. A new password follows registration's rules and messages.
+ */
+const newPasswordFields = {
+  password: z.string().min(8, 'validation.passwordMin'),
+  confirmPassword: z.string(),
+};
+
+const passwordsMatch = {
+  check: (values: { password: string; confirmPassword: string }) => values.password === values.confirmPassword,
+  issue: { message: 'validation.passwordsMatch', path: ['confirmPassword'] },
+};
+
+export const forgotPasswordSchema = z.object({
+  login: z.string().trim().min(1, 'validation.loginRequired'),
+});
+
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch.check, passwordsMatch.issue);
+
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1, 'validation.passwordRequired'), ...newPasswordFields })
+  .refine(passwordsMatch.check, passwordsMatch.issue);
+
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+
+export const changeEmailSchema = z.object({
+  email: z.email('validation.email'),
+  currentPassword: z.string().min(1, 'validation.passwordRequired'),
+});
+
+export type ChangeEmailValues = z.infer<typeof changeEmailSchema>;

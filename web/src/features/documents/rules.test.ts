@@ -10,9 +10,11 @@ import {
   fileProblem,
   fileTypeLabel,
   isKnownDocumentStatus,
+  isOverdue,
   MAX_UPLOAD_BYTES,
   nameToSend,
 } from './rules';
+import { todayInTallinn } from '@/lib/dates';
 import { document, documentRequest } from './test-fixtures';
 
 describe('document rules (spec §4, §5)', () => {
@@ -78,5 +80,32 @@ describe('document rules (spec §4, §5)', () => {
     expect(canUploadAgain(document({ status: 'rejected', replacedById: 12 }))).toBe(false);
     expect(canUploadAgain(document({ status: 'pending' }))).toBe(false);
     expect(canUploadAgain(document({ status: 'approved' }))).toBe(false);
+  });
+});
+
+describe('isOverdue (issue 14 "Overdue requests are marked in the applicant\'s and the admin\'s tables")', () => {
+  const today = { year: 2026, month: 3, day: 10 };
+
+  it('marks a request still owed whose due date is before today', () => {
+    expect(isOverdue(documentRequest({ dueDate: '2026-03-09', status: 'requested' }), today)).toBe(true);
+    expect(isOverdue(documentRequest({ dueDate: '2025-12-31', status: 'rejected' }), today)).toBe(true);
+  });
+
+  it('keeps the due date itself as the last day, and a later one, unmarked', () => {
+    expect(isOverdue(documentRequest({ dueDate: '2026-03-10', status: 'requested' }), today)).toBe(false);
+    expect(isOverdue(documentRequest({ dueDate: '2026-04-01', status: 'requested' }), today)).toBe(false);
+  });
+
+  it('does not mark a delivered or approved request, nor one without a due date', () => {
+    expect(isOverdue(documentRequest({ dueDate: '2026-03-01', status: 'submitted' }), today)).toBe(false);
+    expect(isOverdue(documentRequest({ dueDate: '2026-03-01', status: 'approved' }), today)).toBe(false);
+    expect(isOverdue(documentRequest({ dueDate: null, status: 'requested' }), today)).toBe(false);
+  });
+
+  it("counts today in Tallinn: 00:30 there is still the day before in UTC", () => {
+    const justAfterTallinnMidnight = new Date('2026-03-09T22:30:00Z');
+    expect(isOverdue(documentRequest({ dueDate: '2026-03-09', status: 'requested' }), todayInTallinn(justAfterTallinnMidnight))).toBe(true);
+    const justBefore = new Date('2026-03-09T21:30:00Z');
+    expect(isOverdue(documentRequest({ dueDate: '2026-03-09', status: 'requested' }), todayInTallinn(justBefore))).toBe(false);
   });
 });

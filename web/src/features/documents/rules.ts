@@ -1,4 +1,4 @@
-import { localeFor } from '@/lib/dates';
+import { localeFor, parseIsoDate, toIsoDate, todayInTallinn, type CalendarDate } from '@/lib/dates';
 import type { Document, DocumentRequest } from '@/types/api';
 import { DOCUMENT_STATUSES } from './types';
 
@@ -81,6 +81,19 @@ export function canUploadFor(request: DocumentRequest): boolean {
  */
 export function canUploadAgain(document: Document): boolean {
   return document.status === 'rejected' && document.replacedById == null;
+}
+
+/** The request states in which the applicant still owes the document: nothing uploaded, or the upload rejected. */
+const OWED_REQUEST_STATUSES: readonly string[] = ['requested', 'rejected'];
+
+/**
+ * Issue 14: a request is overdue once its due date is before today in Europe/Tallinn (the due date itself is
+ * the last day) while the applicant still owes its document — the documents service's `is_overdue`, so the
+ * mark follows the day even on a page left open past midnight.
+ */
+export function isOverdue(request: { dueDate: string | null; status: string }, today: CalendarDate = todayInTallinn()): boolean {
+  const due = request.dueDate ? parseIsoDate(request.dueDate) : null;
+  return due !== null && toIsoDate(due) < toIsoDate(today) && OWED_REQUEST_STATUSES.includes(request.status);
 }
 
 /** Only pending documents can be approved or rejected (spec §4). */

@@ -6,6 +6,7 @@ import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useLogin } from '../api/login';
 import { loginSchema, type LoginValues } from '../schemas';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
@@ -13,6 +14,7 @@ export function LoginForm() {
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
 
@@ -35,6 +37,7 @@ export function LoginForm() {
           {...invalidProps('login-password', errors.password?.message)}
         />
       </FormField>
+      <ForgotPasswordDialog currentLogin={() => getValues('username')} />
       <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
         {login.isPending ? t('login.submitting') : t('login.submit')}
       </Button>

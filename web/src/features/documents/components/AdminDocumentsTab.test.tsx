@@ -174,7 +174,7 @@ describe('admin Documents tab (spec §2, §5; issue 17 lists)', () => {
       url.pathname === REQUESTS
         ? pageResponse([
             adminDocumentRequest({ overdue: true, dueDate: '2025-05-01' }),
-            adminDocumentRequest({ id: 42, name: 'Diploma', status: 'rejected', rejectionReason: 'Wrong file', user: { fullName: 'Jaan Tamm', username: 'jaan', email: null } }),
+            adminDocumentRequest({ id: 42, name: 'Diploma', status: 'rejected', rejectionReason: 'Wrong file', dueDate: '2099-12-31', user: { fullName: 'Jaan Tamm', username: 'jaan', email: null } }),
           ])
         : url.pathname === DOCUMENTS
           ? pageResponse([])

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/ui/data-table';
 import { formatCalendarDate, formatDate, parseIsoDate } from '@/lib/dates';
 import type { AdminDocumentRequest } from '../types';
 import { ApplicantName } from './AdminDocumentsTable';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
+import { OverdueBadge } from './OverdueBadge';
 import { RejectionReason } from './RejectionReason';
 
 type TableProps = Omit<DataTableProps<AdminDocumentRequest>, 'columns' | 'rowKey'>;
@@ -54,11 +54,7 @@ export function AdminRequestsTable({ showUser = true, ...props }: TableProps & {
       cell: (request) => (
         <span className="flex flex-col items-start gap-1">
           <span>{dueDate(request)}</span>
-          {request.overdue && (
-            <Badge tone="amber" data-testid="overdue">
-              {t('requests.overdue')}
-            </Badge>
-          )}
+          <OverdueBadge request={request} />
         </span>
       ),
     },

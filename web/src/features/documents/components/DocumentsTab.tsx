@@ -1,7 +1,6 @@
 import { Download, FileText, FileUp, RotateCcw, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { TabCard } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -13,6 +12,7 @@ import { useOwnRequests } from '../api/get-document-requests';
 import { useOwnDocuments } from '../api/get-documents';
 import { canUploadAgain, canUploadFor, fileTypeLabel } from '../rules';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
+import { OverdueBadge } from './OverdueBadge';
 import { RejectionReason } from './RejectionReason';
 import { UploadDocumentDialog, type UploadFor } from './UploadDocumentDialog';
 
@@ -72,7 +72,7 @@ export function DocumentsTab() {
       cell: (request) => (
         <span className="flex flex-col items-start gap-1">
           <span>{dueDate(request.dueDate)}</span>
-          {request.overdue && <Badge tone="amber">{t('requests.overdue')}</Badge>}
+          <OverdueBadge request={request} />
         </span>
       ),
     },

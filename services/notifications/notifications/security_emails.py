@@ -1,0 +1,49 @@
+"""The security e-mails identity's events call for (issue 14): a password reset link, the confirmation of a new
+address and a notice to the old one, a password-changed notice. Always sent: preferences cannot stop them.
+
+The link's token travels in identity's event and stays in the e-mail's row (its context) so that a retry, or an
+admin's resend, sends the same link. A trade-off: the stream is internal (each service its own NATS user) and
+notifications' database is its own; identity keeps only the token's hash, and a token is good once, for 1 hour
+(reset) or 24 hours (e-mail change)."""
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from notifications import service
+from notifications.models import Recipient
+from portal_common.app import Subscription
+from portal_common.events import (
+    EmailChangeRequested,
+    EventEnvelope,
+    PasswordChanged,
+    PasswordResetRequested,
+    read_payload,
+)
+
+
+async def on_password_reset_requested(db: AsyncSession, envelope: EventEnvelope) -> None:
+    event = read_payload(envelope, PasswordResetRequested)
+    await service.queue(db, envelope, "password_reset", [event.user_id], {"token": event.token})
+
+
+async def on_email_change_requested(db: AsyncSession, envelope: EventEnvelope) -> None:
+    """The confirmation goes to the new address; the notice to the address the account has now, remembered
+    here, as the change may apply (and the projection follow it) before the notice is sent."""
+    event = read_payload(envelope, EmailChangeRequested)
+    await service.queue(db, envelope, "email_change_confirm", [event.user_id], {
+        "token": event.token, "new_email": event.new_email, service.ADDRESS_OVERRIDE: event.new_email})
+    current = await db.get(Recipient, event.user_id)
+    old_address = {service.ADDRESS_OVERRIDE: current.email} if current is not None and current.email else {}
+    await service.queue(db, envelope, "email_change_notice", [event.user_id],
+                        {"new_email": event.new_email, **old_address})
+
+
+async def on_password_changed(db: AsyncSession, envelope: EventEnvelope) -> None:
+    event = read_payload(envelope, PasswordChanged)
+    await service.queue(db, envelope, "password_changed", [event.user_id], {"via": event.via})
+
+
+SECURITY_SUBSCRIPTIONS = [
+    Subscription(PasswordResetRequested.TYPE, on_password_reset_requested),
+    Subscription(EmailChangeRequested.TYPE, on_email_change_requested),
+    Subscription(PasswordChanged.TYPE, on_password_changed),
+]

@@ -1,0 +1,77 @@
+"""What the security e-mails say (issue 14, "Password reset", "Account self-service"), in Estonian and English:
+the reset link, the confirmation of a new address, the notice to the old one, and the password-changed notice.
+They are always sent: preferences (preferences.py) cannot turn them off.
+
+The links carry the token identity made (its event, security_emails.py) and the recipient's language (&lng=en,
+read by the SPA's language detector), so the page opens in the e-mail's language."""
+
+from collections.abc import Callable
+from urllib.parse import urlencode
+
+from notifications.texts import Content, Facts
+
+PROFILE_TAB = "/dashboard?tab=profile"
+SIGN_IN = "/auth"
+NOT_YOU = ("Kui see ei olnud teie, lähtestage kohe oma parool ja kirjutage meile aadressil info@shelfboard.ee.",
+           "If this was not you, reset your password at once and write to us at info@shelfboard.ee.")
+
+
+def link(f: Facts, page: str) -> str:
+    """The SPA ``page`` with the token, in the recipient's language."""
+    query = {"token": str(f["token"]), **({"lng": "en"} if f.language == "en" else {})}
+    return f"{page}?{urlencode(query)}"
+
+
+def password_reset(f: Facts) -> Content:
+    return Content(
+        f.pick("Parooli lähtestamine", "Reset your password"),
+        [f.pick("Keegi, loodetavasti teie, palus lähtestada teie Shelf Boardi konto parooli. Uue parooli saate "
+                "määrata alloleva lingi kaudu. Link kehtib 1 tund ja ühe korra.",
+                "Someone, hopefully you, asked to reset the password of your Shelf Board account. You can set a "
+                "new password through the link below. The link is valid for 1 hour and once."),
+         f.pick("Kui te seda ei palunud, jätke see kiri tähelepanuta: teie parool jääb samaks.",
+                "If you did not ask for this, ignore this e-mail: your password stays the same.")],
+        f.pick("Määra uus parool", "Set a new password"), link(f, "/reset-password"))
+
+
+def email_change_confirm(f: Facts) -> Content:
+    return Content(
+        f.pick("Kinnitage oma uus e-posti aadress", "Confirm your new e-mail address"),
+        [f.pick("Palusite muuta oma Shelf Boardi konto e-posti aadressi. Muudatus jõustub, kui kinnitate selle "
+                "alloleva lingi kaudu. Link kehtib 24 tundi ja ühe korra.",
+                "You asked to change the e-mail address of your Shelf Board account. The change applies once "
+                "you confirm it through the link below. The link is valid for 24 hours and once."),
+         f.pick("Kui te seda ei palunud, jätke see kiri tähelepanuta.",
+                "If you did not ask for this, ignore this e-mail.")],
+        f.pick("Kinnita e-posti aadress", "Confirm the e-mail address"), link(f, "/confirm-email"),
+        [(f.pick("Uus aadress", "New address"), str(f["new_email"]))])
+
+
+def email_change_notice(f: Facts) -> Content:
+    return Content(
+        f.pick("Teie konto e-posti aadressi muutmine", "A change of your account's e-mail address"),
+        [f.pick("Teie Shelf Boardi konto e-posti aadressi palutakse muuta. Muudatus jõustub alles siis, kui "
+                "uus aadress on kinnitatud; seni saate kirju sellele aadressile.",
+                "A change of the e-mail address of your Shelf Board account was asked for. It applies only "
+                "once the new address is confirmed; until then, e-mails come to this address."),
+         f.pick(*NOT_YOU)],
+        f.pick("Ava profiil", "Open your profile"), PROFILE_TAB,
+        [(f.pick("Uus aadress", "New address"), str(f["new_email"]))])
+
+
+def password_changed(f: Facts) -> Content:
+    how = (f.pick("Teie Shelf Boardi konto parool muudeti parooli lähtestamise lingi kaudu ja kõik konto "
+                  "seansid lõpetati.",
+                  "The password of your Shelf Board account was changed through a password reset link, and "
+                  "every session of the account ended.") if f["via"] == "reset" else
+           f.pick("Teie Shelf Boardi konto parool muudeti profiilis ja kõik teised konto seansid lõpetati.",
+                  "The password of your Shelf Board account was changed in the profile, and every other "
+                  "session of the account ended."))
+    return Content(f.pick("Teie parool on muudetud", "Your password was changed"), [how, f.pick(*NOT_YOU)],
+                   f.pick("Logi sisse", "Sign in"), SIGN_IN)
+
+
+SECURITY_TEMPLATES: dict[str, Callable[[Facts], Content]] = {
+    function.__name__: function for function in (
+        password_reset, email_change_confirm, email_change_notice, password_changed)
+}

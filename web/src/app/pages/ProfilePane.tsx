@@ -1,0 +1,16 @@
+import { ChangeEmailCard } from '@/features/auth/components/ChangeEmailCard';
+import { ChangePasswordCard } from '@/features/auth/components/ChangePasswordCard';
+import { ProfileTab } from '@/features/dashboard/components/ProfileTab';
+
+/** The dashboard's profile tab: the profile, then the account's password and e-mail address (issue 14). */
+export function ProfilePane() {
+  return (
+    <div className="grid gap-6">
+      <ProfileTab />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <ChangePasswordCard />
+        <ChangeEmailCard />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { EmailPreferencesCard } from './components/EmailPreferencesCard';
+export { EmailsTab } from './components/EmailsTab';
