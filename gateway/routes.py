@@ -26,12 +26,17 @@ class Route:
 
 
 ROUTES: tuple[Route, ...] = (
+    # Issue 15: second-factor enrolment needs a session that may not have passed one yet, so identity checks it.
     Route("identity-session", "Path(`/api/user`) || Path(`/api/logout`) || Path(`/api/set-language`) || "
-          "PathPrefix(`/api/profile`)", "identity", "self"),
-    Route("identity-login", "Path(`/api/login`) || Path(`/api/register`)", "identity", "public", rate_limited=True),
+          "PathPrefix(`/api/profile`) || PathPrefix(`/api/second-factor`)", "identity", "self"),
+    Route("identity-login", "Path(`/api/login`) || Path(`/api/register`) || PathPrefix(`/api/login/passkey`)",
+          "identity", "public", rate_limited=True),
     # Issue 14: links by e-mail, asked for and followed signed out; identity also limits reset links per account.
     Route("identity-links", "Path(`/api/password-reset`) || Path(`/api/password-reset/confirm`) || "
-          "Path(`/api/email-change/confirm`)", "identity", "public", rate_limited=True),
+          "Path(`/api/email-change/confirm`) || PathPrefix(`/api/admin-invitations/`)", "identity", "public",
+          rate_limited=True),
+    Route("identity-admin", "PathPrefix(`/api/admin/admins`) || PathPrefix(`/api/admin/admin-invitations`)",
+          "identity", "admin"),
     Route("messages-contact", "Path(`/api/contact`)", "messages", "public", rate_limited=True),
     Route("messages-admin", "PathPrefix(`/api/admin/messages`)", "messages", "admin"),
     Route("notifications-admin", "PathPrefix(`/api/admin/emails`)", "notifications", "admin"),

@@ -12,7 +12,8 @@ from pydantic import Field
 from portal_common.validation import CamelModel
 
 STREAM_NAME = "PORTAL"
-STREAM_SUBJECTS = ["identity.>", "applications.>", "documents.>", "contracts.>", "messages.>", "notifications.>"]
+STREAM_SUBJECTS = ["identity.>", "applications.>", "documents.>", "contracts.>", "messages.>", "notifications.>",
+                   "audit.>"]
 
 
 class EventPayload(CamelModel):
@@ -235,3 +236,20 @@ class ContractExpired(EventPayload):
     user_id: int
     application_id: int | None
     expires_at: datetime
+
+
+class AuditRecorded(EventPayload):
+    """An admin action or an admin's view of an applicant's personal data (issue 15, Audit log), staged in the
+    acting service's outbox with the action itself and kept by the audit store. The time is the envelope's."""
+
+    TYPE = "audit.recorded"
+    actor_id: int | None  # None: the command line or a job
+    actor_role: str
+    action: str  # "<target type>.<verb>", e.g. "application.status_changed", "document.downloaded"
+    target_type: str
+    target_id: str
+    applicant_id: int | None  # the applicant whose data it concerns, when there is one
+    ip_address: str | None = None
+    user_agent: str | None = None
+    request_id: str | None = None
+    details: dict[str, str] = Field(default_factory=dict)  # small facts such as the new status; never secrets

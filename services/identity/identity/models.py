@@ -38,6 +38,11 @@ class User(ServiceTable, table=True):
     # which still reads them, may run (deploy/README.md, expand then contract). Drop in the next release.
     failed_logins: int = 0
     login_blocked_until: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    # Second factor (issue 15): a TOTP secret (base32) counts once confirmed with a code.
+    totp_secret: str | None = Field(default=None, max_length=64)
+    totp_confirmed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    last_login_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    deactivated_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
 
 
 class UserSession(ServiceTable, table=True):
@@ -51,6 +56,9 @@ class UserSession(ServiceTable, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
     expires_at: datetime = Field(sa_type=DateTime(timezone=True))
     revoked_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    # Whether the holder passed the second factor (TOTP, a recovery code or a passkey) at sign-in or at
+    # enrolment; the admin routes accept only such sessions (issue 15).
+    second_factor: bool = False
 
 
 class ContractAcceptance(ServiceTable, table=True):
@@ -121,3 +129,60 @@ class EmailChangeToken(ServiceTable, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
     expires_at: datetime = Field(sa_type=DateTime(timezone=True))
     used_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
+class RecoveryCode(ServiceTable, table=True):
+    """One of the ten one-time codes shown once at second-factor enrolment (issue 15): only its SHA-256."""
+
+    __tablename__ = "recovery_codes"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True)
+    code_hash: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    used_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
+class Passkey(ServiceTable, table=True):
+    """A WebAuthn credential registered as a second factor (issue 15)."""
+
+    __tablename__ = "passkeys"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True)
+    credential_id: str = Field(max_length=1400, unique=True)  # base64url, as the browser sends it
+    public_key: str = Field(max_length=2000)  # base64url COSE key
+    sign_count: int = 0
+    name: str = Field(default="", max_length=100)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    last_used_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
+class WebAuthnChallenge(ServiceTable, table=True):
+    """A challenge handed to the browser for one registration or sign-in ceremony; good once, briefly."""
+
+    __tablename__ = "webauthn_challenges"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True)
+    purpose: str = Field(max_length=20)  # "register" or "sign-in"
+    challenge: str = Field(max_length=200)  # base64url
+    expires_at: datetime = Field(sa_type=DateTime(timezone=True))
+    used_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
+class AdminInvitation(ServiceTable, table=True):
+    """An invitation to become an admin (issue 15): a link valid 48 h, good once; only the token's SHA-256."""
+
+    __tablename__ = "admin_invitations"
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    email: str = Field(max_length=320)
+    full_name: str = Field(max_length=200)
+    language: str = Field(default="et", max_length=2)
+    invited_by: int = Field(foreign_key="users.id")
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    expires_at: datetime = Field(sa_type=DateTime(timezone=True))
+    accepted_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    user_id: int | None = Field(default=None, foreign_key="users.id")  # the admin the invitation made
