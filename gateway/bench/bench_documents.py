@@ -9,6 +9,7 @@ memory growth is the whole service's.
 """
 
 import io
+import statistics
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -21,12 +22,14 @@ from minio import Minio
 from stack import Stack
 
 from conftest import registration
+from portal_common.auth import ASSERTION_HEADER, ASSERTION_TTL_SECONDS, sign_assertion
 
 ROUNDS = {1: 20, 50: 4}  # file size in MB -> uploads of each kind
 CONCURRENT_UPLOADS, CONCURRENT_MB = 4, 50
 CONCURRENT_ROUNDS = 2
 MEMORY_GOAL_MB = 64  # issue 18: the service within +64 MB during four concurrent 50 MB uploads
 RATIO_GOAL = 0.7
+BREAKDOWN_MB, BREAKDOWN_ROUNDS = 1, 30
 
 
 def multipart(payload: bytes, boundary: str) -> Iterator[bytes]:
@@ -55,6 +58,44 @@ def direct_put(s3: Minio, bucket: str, payload: bytes) -> float:
 
 def pdf(size_mb: int) -> bytes:
     return b"%PDF-1.7\n" + bytes(size_mb * MEGABYTE - 9)
+
+
+def straight_to_service(stack: Stack, gateway_client: httpx.Client) -> httpx.Client:
+    """A client of the documents service itself, as the gateway would call it: no Traefik, no ForwardAuth."""
+    user_id = gateway_client.get("/api/user").json()["id"]
+    assertion = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], user_id, "applicant", "et",
+                               ttl=ASSERTION_TTL_SECONDS * 60)
+    gateway_host = stack.gateway_url.split("://", 1)[1]  # as Traefik forwards it, for the same-origin check
+    return httpx.Client(base_url=stack.service_url("documents"), timeout=300,
+                        headers={"Origin": stack.gateway_url, "X-Forwarded-Host": gateway_host,
+                                 ASSERTION_HEADER: assertion})
+
+
+def timed_get(client: httpx.Client, path: str) -> float:
+    started = time.perf_counter()
+    assert client.get(path).status_code == 200
+    return time.perf_counter() - started
+
+
+def breakdown(stack: Stack, client: httpx.Client, s3: Minio, bucket: str) -> None:
+    """Where a small upload's time goes (medians, ms): the whole upload through the gateway, the same upload
+    straight to the documents service, a direct S3 PUT, and a protected GET through the gateway and straight
+    to the service (the fixed cost of a request, whatever its body)."""
+    payload = pdf(BREAKDOWN_MB)
+    with straight_to_service(stack, client) as service:
+        kinds: dict[str, Callable[[], float]] = {
+            "upload via gateway": partial(through_gateway, client, payload),
+            "upload to service": partial(through_gateway, service, payload),
+            "S3 PUT": partial(direct_put, s3, bucket, payload),
+            "GET /api/documents via gateway": partial(timed_get, client, "/api/documents?limit=1"),
+            "GET /api/documents to service": partial(timed_get, service, "/api/documents?limit=1"),
+        }
+        times: dict[str, list[float]] = {name: [] for name in kinds}
+        for _ in range(BREAKDOWN_ROUNDS):  # interleaved, so every kind sees the same machine load
+            for name, measure in kinds.items():
+                times[name].append(measure() * 1000)
+    print(f"where a {BREAKDOWN_MB} MB upload's time goes ({BREAKDOWN_ROUNDS} of each, interleaved; median ms): "
+          + ", ".join(f"{name} {statistics.median(values):.1f}" for name, values in times.items()), flush=True)
 
 
 def signed_in(gateway: str) -> httpx.Client:
@@ -110,6 +151,7 @@ def run(stack: Stack) -> None:
         print(f"{'upload':>12}{'gateway':>10}{'direct S3':>11}{'ratio':>8}")
         sequential(clients[0], s3, env["S3_BUCKET"])
         memory = concurrent(clients, s3, env["S3_BUCKET"], documents)
+        breakdown(stack, clients[0], s3, env["S3_BUCKET"])
     finally:
         for client in clients:
             client.close()
