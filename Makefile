@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
-SERVICES := common identity applications documents contracts messages notifications
+SERVICES := common identity applications documents contracts messages notifications audit
 PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
@@ -42,7 +42,7 @@ web/dist/index.html: $(WEB_STAMP) $(WEB_SOURCES)
 
 lint: install
 	$(VENV)/bin/ruff check services gateway deploy web/e2e conftest.py
-	$(VENV)/bin/mypy services/common/portal_common $(foreach s,identity applications documents contracts messages notifications,services/$(s)/$(s)) gateway deploy/local
+	$(VENV)/bin/mypy services/common/portal_common $(foreach s,identity applications documents contracts messages notifications audit,services/$(s)/$(s)) gateway deploy/local
 	cd web && npm run lint
 
 test-web: install
@@ -51,7 +51,7 @@ test-web: install
 # Every suite on the stack in one pytest process against one stack, started once per run (conftest.py): each
 # service keeps its tables on its own SQLModel registry, so all their models load side by side.
 STACK_SUITES := services/common services/identity services/applications services/documents services/contracts \
-	services/messages services/notifications gateway/tests web/e2e
+	services/messages services/notifications services/audit gateway/tests web/e2e
 
 test-python: test-deploy test-stack
 
@@ -72,7 +72,7 @@ stack-suites:
 
 bench: install web
 	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py && ../../$(PY) bench_login_flood.py \
-		&& ../../$(PY) bench_admin_lists.py && ../../$(PY) bench_projection.py && ../../$(PY) bench_load.py && ../../$(PY) bench_first_load.py
+		&& ../../$(PY) bench_admin_lists.py && ../../$(PY) bench_projection.py && ../../$(PY) bench_load.py && ../../$(PY) bench_first_load.py && ../../$(PY) bench_lighthouse.py
 
 # Rewrites the gateway's routes for docker-compose and Kubernetes after a change to gateway/routes.py.
 deploy-config: install

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pyotp
 import pytest
 
 ROOT = Path(__file__).resolve().parent
@@ -28,6 +29,8 @@ from identity.estonian_id import birth_date_in, check_digit  # noqa: E402
 TEST_DATA = ROOT / ".test-data"
 ADMIN_USERNAME = "admin"
 ADMIN_PASSWORD = "admin-test-password"
+# The admin is enrolled with this TOTP secret (PORTAL_ADMIN_TOTP_SECRET, issue 15), so tests can give the code.
+ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
 # Generous enough for a whole suite registering from one address; the rate-limit test outruns it.
 TEST_RATE_LIMIT = RateLimit(average=10, period="1s", burst=30)
 # The gateway's 504 for a service that never answers comes this soon (production: 30 s); still under the
@@ -46,6 +49,16 @@ def eventually(check: Callable[[], Any], timeout: float = 10.0, what: str = "con
         if time.monotonic() > deadline:
             raise AssertionError(f"{what} not met within {timeout:.0f}s")
         time.sleep(0.1)
+
+
+def admin_otp() -> str:
+    """The admin's current one-time code; it may be given again within its 30 s step (README, Second factor)."""
+    return pyotp.TOTP(ADMIN_TOTP_SECRET).now()
+
+
+def admin_login_body() -> dict[str, str]:
+    """POST /api/login's body that signs the test admin in, second factor included."""
+    return {"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD, "otp": admin_otp()}
 
 
 def _answers(url: str) -> bool:
@@ -98,6 +111,7 @@ def stack() -> Iterator[Stack]:
     config = StackConfig(data_dir=data_dir, ports=Ports(base=base, gateway=base + 80), documents_replicas=2,
                          rate_limit=TEST_RATE_LIMIT, response_header_timeout_seconds=GATEWAY_RESPONSE_TIMEOUT_SECONDS,
                          admin_username=ADMIN_USERNAME, admin_password=ADMIN_PASSWORD,
+                         admin_totp_secret=ADMIN_TOTP_SECRET,
                          extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1", "PORTAL_LOG_LEVEL": "INFO",
                                     # the scheduled expiry's tests wait for a round (issue 13)
                                     "CONTRACTS_EXPIRY_INTERVAL_SECONDS": "1",
@@ -212,6 +226,6 @@ def make_applicant(gateway: str) -> Iterator[Callable[..., Applicant]]:
 @pytest.fixture
 def admin_client(gateway: str) -> Iterator[httpx.Client]:
     with browser_client(gateway) as c:
-        response = c.post("/api/login", json={"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD})
+        response = c.post("/api/login", json=admin_login_body())
         assert response.status_code == 200, response.text
         yield c

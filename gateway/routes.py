@@ -9,7 +9,7 @@ Access = Literal["public", "user", "admin", "self"]
 # upload: a streamed request body the service bounds itself (DOCUMENTS_MAX_UPLOAD_BYTES);
 # download: a streamed answer that carries its own Content-Security-Policy (the service's sandbox).
 Kind = Literal["json", "upload", "download"]
-SERVICES = ("identity", "applications", "documents", "contracts", "messages", "notifications")
+SERVICES = ("identity", "applications", "documents", "contracts", "messages", "notifications", "audit")
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ ROUTES: tuple[Route, ...] = (
     Route("messages-admin", "PathPrefix(`/api/admin/messages`)", "messages", "admin"),
     Route("notifications-admin", "PathPrefix(`/api/admin/emails`)", "notifications", "admin"),
     Route("notifications-own", "Path(`/api/email-preferences`)", "notifications", "user"),
+    Route("audit-admin", "PathPrefix(`/api/admin/audit`)", "audit", "admin"),
     Route("applications-own", "Path(`/api/application`)", "applications", "user"),
     Route("applications-admin", "PathPrefix(`/api/admin/applications`) || PathPrefix(`/api/admin/companies`)",
           "applications", "admin"),

@@ -123,6 +123,8 @@ class StackConfig:
     response_header_timeout_seconds: int = PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS
     admin_username: str | None = None
     admin_password: str | None = None
+    # The admin's TOTP secret (base32, issue 15): enrolled with it, so scripts and tests can give the code.
+    admin_totp_secret: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
     # How long start-up waits for a port still held: by the last run's stack still stopping, or by a closed
     # connection that happened to use it as its own port (the kernel keeps those 60 s in TIME_WAIT).
@@ -138,6 +140,7 @@ class StackConfig:
                                  period=env.get("PORTAL_RATE_LIMIT_PERIOD", "1m"),
                                  burst=int(env.get("PORTAL_RATE_LIMIT_BURST", "20"))),
             admin_username=env.get("PORTAL_ADMIN_USERNAME"), admin_password=env.get("PORTAL_ADMIN_PASSWORD"),
+            admin_totp_secret=env.get("PORTAL_ADMIN_TOTP_SECRET") or None,
         )
 
 
@@ -511,6 +514,8 @@ class Stack:
             "NOTIFICATIONS_SMTP_HOST": "127.0.0.1", "NOTIFICATIONS_SMTP_PORT": str(self.ports.mail_smtp),
             "NOTIFICATIONS_SMTP_TLS": "none", "NOTIFICATIONS_SMTP_USER": "", "NOTIFICATIONS_SMTP_PASSWORD": "",
             "NOTIFICATIONS_PUBLIC_URL": self.gateway_url,
+            # Passkeys are made and used at the address the browser shows (issue 15).
+            "IDENTITY_WEBAUTHN_ORIGINS": self.gateway_url,
         })
         env.update(self.config.extra_env)
         return env
@@ -587,7 +592,8 @@ class Stack:
     def _ensure_admin(self) -> None:
         if self.config.admin_username and self.config.admin_password:
             env = {**self.env, "PORTAL_ADMIN_USERNAME": self.config.admin_username,
-                   "PORTAL_ADMIN_PASSWORD": self.config.admin_password}
+                   "PORTAL_ADMIN_PASSWORD": self.config.admin_password,
+                   "PORTAL_ADMIN_TOTP_SECRET": self.config.admin_totp_secret or ""}
             done = subprocess.run([str(BIN / "python"), "-m", "identity", "ensure-admin"], env=env, cwd=ROOT,
                                   capture_output=True, text=True)
             if done.returncode != 0:  # a short password or an applicant's name: say why instead of a traceback
@@ -680,8 +686,19 @@ def _summary(stack: Stack) -> str:
         urls = ", ".join(stack.service_url(name, r) for r in range(stack._replicas(name)))
         lines.append(f"  {name:<13} {urls}")
     lines += [f"  Mail catcher  {stack.mail_url}  (SMTP 127.0.0.1:{p.mail_smtp}, messages in {stack.mail_dir})",
-              f"  Logs          {stack.logs}", "", "  Ctrl-C stops everything; data is kept.", ""]
+              f"  Logs          {stack.logs}", *_admin_second_factor(stack.config), "",
+              "  Ctrl-C stops everything; data is kept.", ""]
     return "\n".join(lines)
+
+
+def _admin_second_factor(config: StackConfig) -> list[str]:
+    """The admin's authenticator entry when PORTAL_ADMIN_TOTP_SECRET enrolled it (issue 15); without it the
+    admin sets up an authenticator app at the first sign-in."""
+    if not (config.admin_username and config.admin_totp_secret):
+        return []
+    uri = (f"otpauth://totp/Shelf%20Board:{quote(config.admin_username)}?secret={config.admin_totp_secret}"
+           "&issuer=Shelf%20Board")
+    return [f"  Admin TOTP    secret {config.admin_totp_secret}  (add to an authenticator app: {uri})"]
 
 
 def main() -> None:

@@ -20,6 +20,9 @@ from portal_common.settings import ServiceSettings
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = ROOT / "docker-compose.yml"
 ENV_EXAMPLE = ROOT / "deploy/compose/portal.env.example"
+# Services whose NATS user may publish nothing at all (deploy/k8s/base/nats-users.conf): the audit store only reads
+# the stream (issue 15).
+READS_ONLY = frozenset({"audit"})
 VARIABLE = re.compile(r"\$\{(?P<name>[A-Z0-9_]+)(?::?(?P<op>[-?])(?P<arg>[^}]*))?\}")
 
 

@@ -684,9 +684,9 @@ OUTSIDER = Pod("outsider", "default", (("app", "something-else"),))
 def test_network_policies_let_exactly_the_needed_traffic_through(name: str) -> None:
     objects = build(name)
     policies = list(named(objects, "NetworkPolicy").values())
-    # Who may connect in; the one policy on the way out is notifications' (the next test).
+    # Who may connect in; the policies on the way out are notifications' and the audit store's (the next tests).
     assert {p["metadata"]["name"] for p in policies if set(p["spec"].get("policyTypes", ["Ingress"])) != {"Ingress"}} \
-        == {"notifications-egress"}
+        == {"notifications-egress", "audit-egress"}
     by_name = _pods_by_name(objects)
     apis = [by_name[s] for s in SERVICES]
     migrations = [by_name[f"migrate-{s}"] for s in SERVICES]
@@ -732,7 +732,7 @@ def test_notifications_may_reach_its_smtp_relay_and_only_what_else_it_needs(name
     objects = build(name)
     policies = list(named(objects, "NetworkPolicy").values())
     by_name = _pods_by_name(objects)
-    [policy] = [p for p in policies if "Egress" in p["spec"]["policyTypes"]]
+    [policy] = [p for p in policies if p["metadata"]["name"] == "notifications-egress"]
     assert policy["spec"]["policyTypes"] == ["Egress"]
     assert {pod.name for pod in by_name.values() if matches(policy["spec"]["podSelector"], pod.label_map)} == \
         {"notifications", "migrate-notifications"}
@@ -758,6 +758,35 @@ def test_notifications_may_reach_its_smtp_relay_and_only_what_else_it_needs(name
     assert int(config_map(objects, "portal-config")["NOTIFICATIONS_SMTP_PORT"]) in SMTP_PORTS
     # And the gateway still reaches the service's API.
     assert ingress_allowed(policies, TRAEFIK, notifications, 8000)
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_the_audit_store_reaches_only_dns_postgres_and_nats(name: str) -> None:
+    """Issue 15: the pods that hold the audit log (the service's and its migration's) may open connections to
+    the cluster's DNS, Postgres and NATS only; nothing else, inside the cluster or out."""
+    objects = build(name)
+    policies = list(named(objects, "NetworkPolicy").values())
+    by_name = _pods_by_name(objects)
+    [policy] = [p for p in policies if p["metadata"]["name"] == "audit-egress"]
+    assert policy["spec"]["policyTypes"] == ["Egress"]
+    assert {pod.name for pod in by_name.values() if matches(policy["spec"]["podSelector"], pod.label_map)} == \
+        {"audit", "migrate-audit"}
+    audit, migration = by_name["audit"], by_name["migrate-audit"]
+    for pod in (audit, migration):
+        assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 53, "UDP")
+        assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 53, "TCP")
+        assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 5432)  # a managed Postgres
+        for port in (*SMTP_PORTS, 443, 80, 8333, 4222):
+            assert not egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, port), f"{pod.name} -> outside:{port}"
+        for target, port in ((by_name["identity"], 8000), (by_name["web"], 8080), (by_name["nats"], 6222)):
+            assert not egress_allowed(policies, pod, target, port), f"{pod.name} -> {target.name}:{port}"
+    assert egress_allowed(policies, audit, by_name["nats"], 4222)
+    assert ingress_allowed(policies, audit, by_name["nats"], 4222)
+    if "postgres" in by_name:
+        for pod in (audit, migration):
+            assert egress_allowed(policies, pod, by_name["postgres"], 5432)
+        assert not egress_allowed(policies, audit, by_name["seaweedfs"], 8333)
+    assert ingress_allowed(policies, TRAEFIK, audit, 8000)
 
 
 @pytest.mark.parametrize("name", BUILDS)

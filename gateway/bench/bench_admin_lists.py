@@ -16,7 +16,7 @@ from harness import bench_stack
 from seed_admin_lists import SEARCH_TERM, seed
 from stack import Stack
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, admin_login_body
 
 SMALL = 1_000
 TARGET_P95_MS = 50.0
@@ -40,7 +40,7 @@ def percentile(samples: list[float], fraction: float) -> float:
 
 
 def sign_in_admin(client: httpx.Client) -> httpx.Client:
-    response = client.post("/api/login", json={"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD})
+    response = client.post("/api/login", json=admin_login_body())
     assert response.status_code == 200, response.text
     return client
 

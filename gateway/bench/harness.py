@@ -16,6 +16,8 @@ sys.path.insert(0, str(ROOT / "deploy" / "local"))
 
 from stack import Ports, RateLimit, Stack, StackConfig  # noqa: E402
 
+from conftest import ADMIN_TOTP_SECRET  # noqa: E402
+
 MEGABYTE = 1024 * 1024
 
 
@@ -28,7 +30,8 @@ def bench_stack(name: str, extra_env: dict[str, str] | None = None,
     stack = Stack(StackConfig(data_dir=data_dir, ports=Ports(base=base, gateway=base + 80),
                               documents_replicas=documents_replicas,
                               rate_limit=RateLimit(average=100, period="1s", burst=100), extra_env=extra_env or {},
-                              admin_username=admin[0] if admin else None, admin_password=admin[1] if admin else None))
+                              admin_username=admin[0] if admin else None, admin_password=admin[1] if admin else None,
+                              admin_totp_secret=ADMIN_TOTP_SECRET if admin else None))
     stack.start()
     try:
         yield stack

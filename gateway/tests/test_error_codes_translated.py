@@ -16,6 +16,7 @@ import pytest
 from static_site import GATEWAY_ERRORS
 
 from applications.errors import ERROR_CODES as APPLICATIONS
+from audit.errors import ERROR_CODES as AUDIT
 from contracts.errors import ERROR_CODES as CONTRACTS
 from documents.errors import ERROR_CODES as DOCUMENTS
 from identity.errors import ERROR_CODES as IDENTITY
@@ -27,7 +28,7 @@ from portal_common.errors import ErrorCode, GatewayCode
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "web" / "public" / "locales"
 SERVICE_CODES = {"identity": IDENTITY, "applications": APPLICATIONS, "documents": DOCUMENTS, "contracts": CONTRACTS,
-                 "messages": MESSAGES, "notifications": NOTIFICATIONS}
+                 "messages": MESSAGES, "notifications": NOTIFICATIONS, "audit": AUDIT}
 
 
 def gateway_codes() -> set[str]:

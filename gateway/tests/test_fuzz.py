@@ -14,7 +14,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from conftest import admin_login_body
 from documents.errors import ERROR_CODES as DOCUMENTS_CODES
 
 FUZZ_SETTINGS = settings(max_examples=25, deadline=None,
@@ -25,7 +25,7 @@ FUZZ_SETTINGS = settings(max_examples=25, deadline=None,
 @pytest.fixture(scope="session")
 def admin_cookie(gateway: str) -> dict[str, str]:
     with httpx.Client(base_url=gateway, headers={"Origin": gateway}) as client:
-        assert client.post("/api/login", json={"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD}).is_success
+        assert client.post("/api/login", json=admin_login_body()).is_success
         return {"Cookie": f"portal_session={client.cookies['portal_session']}"}
 
 

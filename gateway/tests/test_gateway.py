@@ -22,7 +22,8 @@ ADMIN_CALLS = [("GET", "/api/admin/applications"), ("GET", "/api/admin/applicati
                ("PUT", "/api/admin/messages/1/read"), ("GET", "/api/admin/documents"),
                ("PUT", "/api/admin/documents/1/status"), ("GET", "/api/admin/contracts"),
                ("GET", "/api/admin/companies"), ("POST", "/api/document-requests"), ("POST", "/api/contracts"),
-               ("GET", "/api/admin/emails"), ("POST", "/api/admin/emails/1/resend")]
+               ("GET", "/api/admin/emails"), ("POST", "/api/admin/emails/1/resend"), ("GET", "/api/admin/audit"),
+               ("GET", "/api/admin/admins"), ("POST", "/api/admin/admin-invitations")]
 
 
 def test_every_protected_route_of_the_table_is_probed() -> None:

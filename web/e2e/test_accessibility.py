@@ -14,7 +14,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, eventually
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually
+from web.e2e.signin import sign_in
 
 WEB = Path(__file__).resolve().parents[1]
 AXE_SCRIPT = WEB / "node_modules" / "axe-core" / "axe.min.js"
@@ -80,13 +81,6 @@ def audit_context(browser: Browser, gateway: str) -> BrowserContext:
                                   bypass_csp=True)
     context.set_default_timeout(10_000)
     return context
-
-
-def sign_in(page: Page, username: str, password: str) -> None:
-    page.goto("/auth?lng=en")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").last.click()
 
 
 def use_language(page: Page, language: str) -> None:
@@ -354,7 +348,7 @@ def test_the_admin_area_has_no_axe_violations(browser: Browser, gateway: str, au
     context = audit_context(browser, gateway)
     try:
         page = context.new_page()
-        sign_in(page, ADMIN_USERNAME, ADMIN_PASSWORD)
+        sign_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
         expect(page).to_have_url(re.compile("/admin$"))
         for language in LANGUAGES:
             check_admin_lists(page, audit, language)

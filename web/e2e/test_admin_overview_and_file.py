@@ -13,8 +13,9 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, eventually
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually
 from web.e2e.conftest import new_context
+from web.e2e.signin import sign_in
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
 
@@ -23,13 +24,6 @@ def texts(namespace: str) -> dict[str, Any]:
     """The UI's own English words, so the test follows the locale files rather than copies of them."""
     loaded: dict[str, Any] = json.loads((LOCALES / "en" / f"{namespace}.json").read_text(encoding="utf-8"))
     return loaded
-
-
-def sign_in(page: Page, username: str, password: str) -> None:
-    page.goto("/auth?lng=en")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").last.click()
 
 
 def wait_until_listed(admin_client: httpx.Client, id_code: str) -> int:
@@ -107,7 +101,7 @@ def test_admin_follows_an_overview_count_to_the_applicants_whole_file(
     context = new_context(browser, gateway, "en")
     try:
         admin = context.new_page()
-        sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD)
+        sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
         expect(admin).to_have_url(re.compile("/admin$"))
         admin.get_by_role("button", name="English").first.click()  # the admin's saved language may be Estonian
         follow_the_count_and_open_the_file(admin, id_code, application_id, subject, pending_total(admin_client))

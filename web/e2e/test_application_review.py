@@ -9,8 +9,9 @@ from collections.abc import Callable
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, eventually
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually
 from web.e2e.conftest import new_context
+from web.e2e.signin import sign_in
 
 
 def wait_until_listed(admin_client: httpx.Client, id_code: str) -> int:
@@ -22,19 +23,12 @@ def wait_until_listed(admin_client: httpx.Client, id_code: str) -> int:
     return int(eventually(listed, 15, f"application with ID code {id_code} in the admin list"))
 
 
-def sign_in(page: Page, username: str, password: str) -> None:
-    page.goto("/auth?lng=en")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").last.click()
-
-
 def review_as_admin(browser: Browser, gateway: str, id_code: str, application_id: int, full_name: str,
                     note: str) -> None:
     """Signs in as admin through the UI, finds the application by ID code and moves it to in_review."""
     admin_context = new_context(browser, gateway, "en")
     admin = admin_context.new_page()
-    sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD)
+    sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
     expect(admin).to_have_url(re.compile("/admin$"))
     admin.get_by_role("button", name="English").first.click()  # the admin's saved language may be Estonian
 

@@ -13,15 +13,9 @@ import httpx
 import psycopg
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, eventually, new_id_code
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually, new_id_code
 from web.e2e.conftest import new_context
-
-
-def sign_in(page: Page, username: str, password: str) -> None:
-    page.goto("/auth?lng=en")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").last.click()
+from web.e2e.signin import sign_in
 
 
 def draw_signature(page: Page) -> None:
@@ -41,7 +35,7 @@ def create_contract_as_admin(browser: Browser, gateway: str, full_name: str, app
                              title: str) -> None:
     context = new_context(browser, gateway, "en")
     admin = context.new_page()
-    sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD)
+    sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
     expect(admin).to_have_url(re.compile("/admin$"))
     admin.get_by_role("button", name="English").first.click()  # the admin's saved language may be Estonian
     admin.get_by_role("tab", name="Contracts").click()
@@ -70,7 +64,7 @@ def create_contract_as_admin(browser: Browser, gateway: str, full_name: str, app
 def check_signed_as_admin(browser: Browser, gateway: str, title: str) -> None:
     context = new_context(browser, gateway, "en")
     admin = context.new_page()
-    sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD)
+    sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
     expect(admin).to_have_url(re.compile("/admin$"))
     admin.get_by_role("button", name="English").first.click()
     admin.goto("/admin?tab=contracts")

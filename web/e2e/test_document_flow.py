@@ -12,10 +12,11 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import httpx
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, eventually
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually
 from web.e2e.conftest import new_context
+from web.e2e.signin import sign_in
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
@@ -25,13 +26,6 @@ def texts(language: str, namespace: str) -> dict[str, Any]:
     """The UI's own words, so the test follows the language saved on the account (the user's wins)."""
     loaded: dict[str, Any] = json.loads((LOCALES / language / f"{namespace}.json").read_text(encoding="utf-8"))
     return loaded
-
-
-def sign_in(page: Page, username: str, password: str) -> None:
-    page.goto("/auth?lng=en")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").last.click()
 
 
 def wait_until_listed(admin_client: httpx.Client, user_id: int) -> None:
@@ -61,7 +55,7 @@ def test_admin_requests_applicant_uploads_admin_approves(browser: Browser, gatew
     a = texts(admin_language, "documents")
     admin_context = new_context(browser, gateway, admin_language)
     admin = admin_context.new_page()
-    sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD)
+    sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
     expect(admin).to_have_url(re.compile("/admin$"))
     admin.goto("/admin?tab=documents")
     admin.get_by_role("button", name=a["request"]["open"]).click()

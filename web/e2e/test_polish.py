@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, eventually
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually
 from web.e2e.conftest import new_context
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
@@ -25,9 +25,9 @@ def et(namespace: str) -> dict[str, Any]:
     return loaded
 
 
-def sign_in(page: Page, gateway: str, username: str, password: str) -> None:
+def sign_in(page: Page, gateway: str, username: str, password: str, otp: str | None = None) -> None:
     """Signs in through the API, so the page's context holds the session cookie."""
-    response = page.request.post("/api/login", data={"username": username, "password": password},
+    response = page.request.post("/api/login", data={"username": username, "password": password, "otp": otp},
                                  headers={"Origin": gateway})
     assert response.ok, response.text()
 
@@ -46,7 +46,7 @@ def admin_page(browser: Browser, gateway: str, width: int, height: int = 900) ->
                                   reduced_motion="reduce")
     context.set_default_timeout(10_000)
     page = context.new_page()
-    sign_in(page, gateway, ADMIN_USERNAME, ADMIN_PASSWORD)
+    sign_in(page, gateway, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
     return page
 
 

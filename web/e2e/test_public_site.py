@@ -8,7 +8,8 @@ import uuid
 import httpx
 from playwright.sync_api import Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, admin_otp
+from web.e2e.signin import sign_in
 
 
 def test_visitor_reads_landing_page_and_sends_a_message_that_an_admin_marks_read(
@@ -65,10 +66,7 @@ def test_visitor_reads_landing_page_and_sends_a_message_that_an_admin_marks_read
     assert len(stored) == 1 and stored[0]["isRead"] is False and stored[0]["name"] == "Mari Maasikas"
 
     # The admin signs in through the UI and reads the message.
-    page.goto("/auth")
-    page.get_by_label("Kasutajanimi").fill(ADMIN_USERNAME)
-    page.get_by_label("Parool").fill(ADMIN_PASSWORD)
-    page.get_by_role("button", name="Logi sisse").last.click()
+    sign_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp(), language="et")
     expect(page).to_have_url(re.compile("/admin$"))
     page.get_by_role("tab", name="Sõnumid").click()
     expect(page).to_have_url(re.compile(r"/admin\?tab=messages$"))

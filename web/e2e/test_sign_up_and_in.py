@@ -6,8 +6,9 @@ import uuid
 
 from playwright.sync_api import Page, expect
 
-from conftest import eventually, new_id_code
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, admin_otp, eventually, new_id_code
 from identity.estonian_id import birth_date_in
+from web.e2e.signin import sign_in
 
 
 def fill_registration(page: Page, username: str, id_code: str) -> None:
@@ -99,10 +100,7 @@ def test_wrong_password_shows_the_failure_toast(page: Page) -> None:
 
 
 def test_admin_lands_on_the_admin_panel(page: Page) -> None:
-    page.goto("/auth?lng=en")
-    page.get_by_label("Username").fill("admin")
-    page.get_by_label("Password").fill("admin-test-password")
-    page.get_by_role("button", name="Log in").last.click()
+    sign_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
     expect(page).to_have_url(re.compile("/admin$"))
     page.goto("/auth")
     expect(page).to_have_url(re.compile("/admin$"))  # signed-in users are sent away from /auth

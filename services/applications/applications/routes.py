@@ -22,6 +22,7 @@ from applications.schemas import (
     StatusChange,
     StatusFilter,
 )
+from portal_common.audit import record_admin_action
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.clock import utcnow
 from portal_common.listing import MAX_QUERY_LENGTH, TOTAL_RESPONSES, Order, PageDep, search_term
@@ -29,6 +30,8 @@ from portal_common.unit_of_work import SessionDep
 from portal_common.validation import ResourceId
 
 router = APIRouter(prefix="/api", tags=["applications"])
+# The audit target of an export: every application the filters match.
+EVERY_APPLICATION = "*"
 AssigneeQuery = Annotated[AssigneeFilter | None, Query(description="me: assigned to you; none: to nobody")]
 
 
@@ -57,28 +60,40 @@ async def list_applications(identity: AdminIdentity, db: SessionDep, response: R
 @router.get("/admin/applications/export.csv", response_class=StreamingResponse,
             responses={200: {"content": {"text/csv": {"schema": {"type": "string"}}}}})
 async def export_applications(
-    identity: AdminIdentity, request: Request,
+    identity: AdminIdentity, request: Request, db: SessionDep,
     q: Annotated[str | None, Query(max_length=MAX_QUERY_LENGTH, description="search text")] = None,
     status: StatusFilter | None = None, assignee: AssigneeQuery = None, sort: ApplicationSort = "createdAt",
     order: Order | None = None,
 ) -> StreamingResponse:
     """Every application the list would show with the same filters and sort, as CSV (issue 17)."""
     filters = service.ApplicationFilters(search_term(q), status, assignee, sort, order, identity.user_id)
+    # Recorded (committed before the rows stream) with the filters, but not the search text: it may be a name.
+    record_admin_action(db, request, identity, "application.exported", "application", EVERY_APPLICATION, None,
+                        status=status or "", assignee=assignee or "", sort=sort)
     rows = service.stream_applications(request.app.state.db, filters)
     return StreamingResponse(csv_chunks(rows, identity.language), media_type="text/csv; charset=utf-8",
                              headers={"Content-Disposition": f'attachment; filename="{filename(utcnow())}"'})
 
 
 @router.get("/admin/applications/{application_id}", response_model=ApplicationDetail)
-async def application_detail(application_id: ResourceId, _: AdminIdentity, db: SessionDep) -> ApplicationDetail:
-    return application_detail_out(await service.application_detail(db, application_id))
+async def application_detail(application_id: ResourceId, identity: AdminIdentity, request: Request,
+                             db: SessionDep) -> ApplicationDetail:
+    """One application with its applicant's personal data: every such view is recorded (issue 15, Audit log)."""
+    view = await service.application_detail(db, application_id)
+    record_admin_action(db, request, identity, "application.viewed", "application", application_id,
+                        view.application.user_id)
+    return application_detail_out(view)
 
 
 @router.put("/admin/applications/{application_id}/status", response_model=ApplicationDetail)
 async def change_status(application_id: ResourceId, body: StatusChange, identity: AdminIdentity,
-                        db: SessionDep) -> ApplicationDetail:
-    await service.change_status(db, application_id, body, identity)
-    return application_detail_out(await service.application_detail(db, application_id))
+                        request: Request, db: SessionDep) -> ApplicationDetail:
+    # A rejection is a status change too; its notes stay out of the record (free text about the applicant).
+    old_status = await service.change_status(db, application_id, body, identity)
+    view = await service.application_detail(db, application_id)
+    record_admin_action(db, request, identity, "application.status_changed", "application", application_id,
+                        view.application.user_id, **{"from": old_status, "to": body.status})
+    return application_detail_out(view)
 
 
 @router.post("/admin/applications/{application_id}/assign-to-me", response_model=ApplicationDetail)
@@ -95,10 +110,13 @@ async def unassign(application_id: ResourceId, _: AdminIdentity, db: SessionDep)
 
 
 @router.put("/admin/applications/{application_id}/company", response_model=ApplicationDetail)
-async def assign_company(application_id: ResourceId, body: CompanyAssignment, _: AdminIdentity,
-                         db: SessionDep) -> ApplicationDetail:
+async def assign_company(application_id: ResourceId, body: CompanyAssignment, identity: AdminIdentity,
+                         request: Request, db: SessionDep) -> ApplicationDetail:
     await service.assign_company(db, application_id, body)
-    return application_detail_out(await service.application_detail(db, application_id))
+    view = await service.application_detail(db, application_id)
+    record_admin_action(db, request, identity, "application.company_assigned", "application", application_id,
+                        view.application.user_id, company=str(body.company_id))
+    return application_detail_out(view)
 
 
 @router.get("/admin/companies", response_model=list[CompanyListItem], responses=TOTAL_RESPONSES)

@@ -321,8 +321,9 @@ async def assign(db: AsyncSession, application_id: int, admin_id: int | None) ->
     db.add(application)
 
 
-async def change_status(db: AsyncSession, application_id: int, change: StatusChange, identity: Identity) -> None:
-    """Any status may follow any other (spec §4); the same status is fine as long as notes come with it."""
+async def change_status(db: AsyncSession, application_id: int, change: StatusChange, identity: Identity) -> str:
+    """Any status may follow any other (spec §4); the same status is fine as long as notes come with it.
+    Returns the status it had before."""
     application = await _application(db, application_id, lock=True)
     if change.status == application.status and change.notes is None:
         raise ApiError(422, ApplicationsErrorCode.NOTHING_TO_UPDATE, NOTHING_TO_UPDATE)
@@ -338,6 +339,7 @@ async def change_status(db: AsyncSession, application_id: int, change: StatusCha
     add_event(db, ApplicationStatusChanged(
         application_id=application_id, user_id=application.user_id, old_status=old_status,
         new_status=change.status, notes=change.notes, changed_by=identity.user_id))
+    return old_status
 
 
 async def _follow_company(db: AsyncSession, application: Application) -> None:

@@ -253,3 +253,17 @@ class AuditRecorded(EventPayload):
     user_agent: str | None = None
     request_id: str | None = None
     details: dict[str, str] = Field(default_factory=dict)  # small facts such as the new status; never secrets
+
+
+class AdminInvited(EventPayload):
+    """An admin invited someone to become an admin (issue 15, Admin management): notifications e-mails the link
+    to ``email`` in ``language``. The invitee has no account yet. Like a password reset, the raw token travels
+    here and identity keeps only its SHA-256; it is good once, until ``expires_at``."""
+
+    TYPE = "identity.admin.invited"
+    invitation_id: int
+    email: str
+    full_name: str
+    language: str
+    token: str
+    expires_at: datetime

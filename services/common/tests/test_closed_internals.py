@@ -20,7 +20,7 @@ from nats.js.errors import NotFoundError
 from stack import Stack
 
 from conftest import Applicant, nats_login
-from deploy.tests.support import assert_refused_without_seaweedfs_keys, seaweedfs_file
+from deploy.tests.support import READS_ONLY, assert_refused_without_seaweedfs_keys, seaweedfs_file
 from gateway.routes import SERVICES
 from portal_common.events import STREAM_NAME
 
@@ -86,9 +86,14 @@ async def test_a_service_publishes_its_own_events_and_no_one_elses(stack: Stack,
     try:
         js = client.jetstream()
         own = f"{service}.probe.{uuid.uuid4().hex}"
-        acknowledged = await js.publish(own, b"{}", headers={"Nats-Msg-Id": str(uuid.uuid4())})
-        assert acknowledged.stream == STREAM_NAME
-        assert await _last_message_on(stack, own) == b"{}"
+        if service in READS_ONLY:  # the audit store publishes nothing, not even under its own name (issue 15)
+            with pytest.raises(nats.errors.TimeoutError):
+                await js.publish(own, b"{}", timeout=1)
+            assert await _last_message_on(stack, own) is None
+        else:
+            acknowledged = await js.publish(own, b"{}", headers={"Nats-Msg-Id": str(uuid.uuid4())})
+            assert acknowledged.stream == STREAM_NAME
+            assert await _last_message_on(stack, own) == b"{}"
 
         other = next(s for s in SERVICES if s != service)
         forged = f"{other}.probe.{uuid.uuid4().hex}"

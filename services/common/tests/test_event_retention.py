@@ -26,7 +26,7 @@ from portal_common.outbox import OutboxEvent, OutboxRelay, add_event
 from portal_common.retention import EventPruner, prune_events
 from portal_common.settings import ServiceSettings
 
-SERVICES = ("identity", "applications", "documents", "contracts", "messages", "notifications")
+SERVICES = ("identity", "applications", "documents", "contracts", "messages", "notifications", "audit")
 RETENTION = timedelta(days=ServiceSettings.model_fields["event_retention_days"].default)
 OLD = RETENTION + timedelta(days=6)
 YOUNG = RETENTION - timedelta(days=1)

@@ -17,7 +17,7 @@ from sqlmodel import SQLModel
 
 import portal_common.migrations  # noqa: F401  (declares the shared event tables, as every migration env does)
 
-SERVICES = ("identity", "applications", "documents", "contracts", "messages", "notifications")
+SERVICES = ("identity", "applications", "documents", "contracts", "messages", "notifications", "audit")
 EVENT_TABLES = {"outbox", "processed_events"}
 
 

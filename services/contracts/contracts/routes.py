@@ -22,6 +22,7 @@ from contracts.schemas import (
 )
 from contracts.signatures import validate_signature
 from contracts.verification import MAX_VERIFY_BYTES, sealed_contract_pdf, uploaded_file, verify_copy
+from portal_common.audit import record_admin_action
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.listing import TOTAL_RESPONSES, PageDep
@@ -50,8 +51,11 @@ async def own_contracts(identity: CurrentIdentity, db: SessionDep) -> list[Contr
 
 
 @router.post("/contracts", status_code=201, response_model=AdminContractOut)
-async def create_contract(body: ContractCreate, admin: AdminIdentity, db: SessionDep) -> AdminContractOut:
+async def create_contract(body: ContractCreate, admin: AdminIdentity, request: Request,
+                          db: SessionDep) -> AdminContractOut:
     contract = await service.create(db, body, admin.user_id)
+    assert contract.id is not None
+    record_admin_action(db, request, admin, "contract.created", "contract", contract.id, contract.user_id)
     return admin_contract_out(contract, await db.get(Applicant, contract.user_id))
 
 
@@ -79,12 +83,16 @@ async def contract_viewed(contract_id: ResourceId, identity: CurrentIdentity, db
 
 
 @router.get("/contracts/{contract_id}/pdf")
-async def contract_pdf(contract_id: ResourceId, identity: CurrentIdentity, db: SessionDep) -> Response:
+async def contract_pdf(contract_id: ResourceId, identity: CurrentIdentity, request: Request,
+                       db: SessionDep) -> Response:
+    """The signed contract; an admin opening it is recorded (issue 15, Audit log), its owner is not."""
     contract = await service.visible_contract(db, contract_id, identity.user_id, identity.is_admin)
     if contract.signed_at is None:
         raise ApiError(409, ErrorCode.CONFLICT, "Only a signed contract has a PDF")
     assert contract.id is not None
     pdf = await sealed_contract_pdf(contract, await service.audit_of(db, contract.id), get_settings())
+    if identity.is_admin:
+        record_admin_action(db, request, identity, "contract.pdf_viewed", "contract", contract.id, contract.user_id)
     name = f"contract-{contract.id}-{contract.signed_at:%Y%m%d}.pdf"
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="{name}"', "X-Content-Type-Options": "nosniff",
@@ -107,9 +115,11 @@ async def admin_contracts(
 
 
 @router.put("/admin/contracts/{contract_id}/status", response_model=AdminContractOut)
-async def change_status(contract_id: ResourceId, body: StatusChange, _: AdminIdentity,
+async def change_status(contract_id: ResourceId, body: StatusChange, admin: AdminIdentity, request: Request,
                         unit_of_work: UnitOfWorkDep) -> AdminContractOut:
     contract = await service.change_status(unit_of_work, contract_id, body.status)
+    record_admin_action(unit_of_work.session, request, admin, f"contract.{body.status}", "contract", contract_id,
+                        contract.user_id)
     return admin_contract_out(contract, await unit_of_work.session.get(Applicant, contract.user_id))
 
 

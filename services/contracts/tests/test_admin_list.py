@@ -18,7 +18,7 @@ import pytest
 from alembic import command
 
 import contracts
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, browser_client, eventually, new_id_code, registration
+from conftest import Applicant, admin_login_body, browser_client, eventually, new_id_code, registration
 from portal_common.events import ProfileUpdated
 from portal_common.migrations import alembic_config
 from services.contracts.tests.test_api import SIGNATURE, create, db_execute, db_row, publish_and_wait
@@ -46,7 +46,7 @@ def ids(admin: httpx.Client, **params: Any) -> list[int]:
 @pytest.fixture(scope="module")
 def admin(gateway: str) -> Iterator[httpx.Client]:
     with browser_client(gateway) as client:
-        response = client.post("/api/login", json={"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD})
+        response = client.post("/api/login", json=admin_login_body())
         assert response.status_code == 200, response.text
         yield client
 

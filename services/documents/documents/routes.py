@@ -30,6 +30,7 @@ from documents.schemas import (
 )
 from documents.storage import StorageDep
 from documents.uploads import extension
+from portal_common.audit import record_admin_action
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.errors import ApiError, ErrorCode, error_response, unavailable
 from portal_common.listing import TOTAL_RESPONSES, PageDep
@@ -103,11 +104,16 @@ def content_disposition(file_name: str) -> str:
 
 @router.get("/documents/{document_id}/download", response_class=StreamingResponse,
             responses={200: {"content": {"application/octet-stream": {}}}, **STORAGE_DOWN})
-async def download(document_id: ResourceId, identity: CurrentIdentity, db: SessionDep,
+async def download(document_id: ResourceId, identity: CurrentIdentity, request: Request, db: SessionDep,
                    storage: StorageDep) -> StreamingResponse:
+    """The owner's or an admin's download; an admin's is recorded (issue 15, Audit log), the owner's is not."""
     document = await service.downloadable(db, identity, document_id)
     db.expunge(document)  # keep its loaded values: the rollback below would expire them
     await db.rollback()  # no database connection held while the bytes stream
+    if identity.is_admin:
+        # Staged after the rollback, committed when the handler returns (before the bytes stream); a file
+        # missing from storage raises below and takes the record back with it.
+        record_admin_action(db, request, identity, "document.downloaded", "document", document_id, document.user_id)
     try:
         stored = await anyio.to_thread.run_sync(storage.get_stream, document.object_key)
     except S3Error as error:
@@ -140,8 +146,12 @@ async def list_requests(identity: CurrentIdentity, db: SessionDep) -> list[Docum
 
 
 @router.post("/document-requests", status_code=201, response_model=DocumentRequestOut)
-async def create_request(body: DocumentRequestCreate, admin: AdminIdentity, db: SessionDep) -> DocumentRequestOut:
-    return request_out(await service.create_request(db, admin.user_id, body), None)
+async def create_request(body: DocumentRequestCreate, admin: AdminIdentity, request: Request,
+                         db: SessionDep) -> DocumentRequestOut:
+    created = await service.create_request(db, admin.user_id, body)
+    assert created.id is not None
+    record_admin_action(db, request, admin, "document.requested", "document_request", created.id, created.user_id)
+    return request_out(created, None)
 
 
 UserFilter = Annotated[int | None, Query(alias="userId", ge=1, le=MAX_DB_INT, description="one applicant's")]
@@ -175,5 +185,10 @@ async def list_all_requests(_: AdminIdentity, db: SessionDep, page: PageDep, res
 
 
 @router.put("/admin/documents/{document_id}/status", response_model=DocumentOut)
-async def review(document_id: ResourceId, body: ReviewRequest, admin: AdminIdentity, db: SessionDep) -> DocumentOut:
-    return document_out(await service.review(db, document_id, body.status, body.reason, admin.user_id))
+async def review(document_id: ResourceId, body: ReviewRequest, admin: AdminIdentity, request: Request,
+                 db: SessionDep) -> DocumentOut:
+    # The decision only: a rejection's reason is free text about the applicant and stays out of the record.
+    document = await service.review(db, document_id, body.status, body.reason, admin.user_id)
+    record_admin_action(db, request, admin, "document.reviewed", "document", document_id, document.user_id,
+                        decision=body.status)
+    return document_out(document)

@@ -5,6 +5,8 @@
     python -m identity prune-events [--older-than-days DAYS]
     python -m identity create-admin USERNAME [--promote]  (password from PORTAL_ADMIN_PASSWORD or a prompt)
     python -m identity ensure-admin                      (from PORTAL_ADMIN_USERNAME / PORTAL_ADMIN_PASSWORD)
+Both enrol the admin's second factor with PORTAL_ADMIN_TOTP_SECRET (base32) when it is set; otherwise the
+admin sets up an authenticator app at the first sign-in.
     python -m identity list-birth-date-mismatches        (accounts whose date of birth and ID code disagree)
 
 Neither makes an existing applicant an admin unless `create-admin --promote` says so; that also ends every
@@ -30,9 +32,11 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 async def _ensure_admin(username: str, password: str, email: str | None, promote: bool) -> int:
     database = Database(get_settings().database_url)
+    totp_secret = os.environ.get("PORTAL_ADMIN_TOTP_SECRET") or None
     try:
         async with UnitOfWork(database) as unit_of_work:
-            user = await ensure_admin(unit_of_work.session, username, password, email, promote=promote)
+            user = await ensure_admin(unit_of_work.session, username, password, email, promote=promote,
+                                      totp_secret=totp_secret)
         print(f"admin '{user.username}' is ready (id {user.id})")
         return 0
     except AdminRefused as refused:

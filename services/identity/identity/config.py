@@ -27,6 +27,21 @@ class IdentitySettings(ServiceSettings):
         default=0.3, ge=0, alias="IDENTITY_PASSWORD_RESET_ANSWER_SECONDS",
         description="A reset request is answered no sooner than this, whether the account exists or not, so the "
                     "time does not tell; above what sending a link takes.")
+    admin_invitation_hours: int = Field(
+        default=48, ge=1, alias="IDENTITY_ADMIN_INVITATION_HOURS",
+        description="How long the link in an admin invitation stays valid (it is good once).")
+    webauthn_rp_id: str = Field(
+        default="localhost", min_length=1, alias="IDENTITY_WEBAUTHN_RP_ID",
+        description="The passkeys' relying party: the portal's domain name (no scheme, no port). Passkeys are bound "
+                    "to it; changing it makes every registered passkey unusable.")
+    webauthn_rp_name: str = Field(default="Shelf Board", min_length=1, alias="IDENTITY_WEBAUTHN_RP_NAME")
+    webauthn_origins: str = Field(
+        default="http://localhost:8080", min_length=1, alias="IDENTITY_WEBAUTHN_ORIGINS",
+        description="Comma-separated origins (scheme, host, port) the browser may register and use passkeys on.")
+
+    @property
+    def webauthn_origin_list(self) -> list[str]:
+        return [origin.strip().rstrip("/") for origin in self.webauthn_origins.split(",") if origin.strip()]
 
 
 @lru_cache

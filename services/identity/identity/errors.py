@@ -40,6 +40,24 @@ class IdentityErrorCode(StrEnum):
     # Issue 14: password reset and account self-service.
     INVALID_TOKEN = "invalid_token"  # noqa: S105 (an error code, not a token)
     WRONG_PASSWORD = "wrong_password"  # noqa: S105
+    # Issue 15: the second factor.
+    MFA_REQUIRED = "mfa_required"
+    WRONG_CODE = "wrong_code"
+    TOTP_ALREADY_ENABLED = "totp_already_enabled"
+    TOTP_NOT_STARTED = "totp_not_started"
+    TOTP_NOT_ENABLED = "totp_not_enabled"
+    SECOND_FACTOR_REQUIRED_FOR_ADMINS = "second_factor_required_for_admins"
+    # Issue 15, admin management (identity/admins.py).
+    ADMIN_INVITATION_NOT_FOUND = "admin_invitation_not_found"
+    ADMIN_INVITATION_EXPIRED = "admin_invitation_expired"
+    ADMIN_INVITATION_USED = "admin_invitation_used"
+    ADMIN_PASSWORD_TOO_SHORT = "admin_password_too_short"  # noqa: S105 (an error code, not a password)
+    CANNOT_DEACTIVATE_SELF = "cannot_deactivate_self"
+    LAST_ACTIVE_ADMIN = "last_active_admin"
+    # Issue 15, passkeys (identity/passkeys.py).
+    PASSKEY_CHALLENGE_EXPIRED = "passkey_challenge_expired"
+    PASSKEY_NOT_VERIFIED = "passkey_not_verified"
+    NO_PASSKEYS = "no_passkeys"
 
 
 ERROR_CODES = service_error_codes(IdentityErrorCode)

@@ -1,12 +1,15 @@
 """Traefik ForwardAuth (design.md, Identity at the gateway).
 
-Traefik asks here before every protected route. No valid session: 401. A non-admin on an admin route:
-403. Otherwise 200 with a short-lived signed assertion that Traefik copies onto the forwarded request.
-Who holds a session is remembered for a few seconds (session_cache.py), so most requests cost no database read.
+Traefik asks here before every protected route. No valid session (or a deactivated account's): 401. A non-admin
+on an admin route: 403; an admin whose session did not pass the second factor: 403 ``mfa_required`` (issue 15).
+Otherwise 200 with a short-lived signed assertion that Traefik copies onto the forwarded request.
+Who holds an applicant's session is remembered for a few seconds (session_cache.py), so most requests cost no
+database read; an admin's is read every time.
 """
 
 from fastapi import APIRouter, Request, Response
 
+from identity.second_factor import not_passed
 from identity.sessions import holder_for_token, session_token
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 from portal_common.errors import ApiError, ErrorCode
@@ -22,6 +25,8 @@ async def _authorise(request: Request, db: SessionDep, admin_only: bool) -> Resp
         raise ApiError(401, ErrorCode.NOT_AUTHENTICATED, "Not signed in")
     if admin_only and holder.role != "admin":
         raise ApiError(403, ErrorCode.FORBIDDEN, "Admins only")
+    if admin_only and not holder.second_factor:
+        raise not_passed()
     secret = request.app.state.settings.assertion_secret.get_secret_value()
     assertion = sign_assertion(secret, holder.user_id, holder.role, holder.language)
     return Response(status_code=200, headers={ASSERTION_HEADER: assertion})

@@ -1,8 +1,10 @@
 """The identity service's ASGI app: ``uvicorn identity.main:app``."""
 
-from identity import forward_auth, routes
+from identity import admin_routes, forward_auth, passkey_routes, routes, totp_routes
 from identity.config import get_settings
 from identity.errors import ERROR_CODES
 from portal_common.app import create_service_app
 
-app = create_service_app("identity", get_settings(), [routes.router, forward_auth.router], error_codes=ERROR_CODES)
+app = create_service_app("identity", get_settings(), [routes.router, totp_routes.router, passkey_routes.router,
+                                                     admin_routes.router, forward_auth.router],
+                         error_codes=ERROR_CODES)

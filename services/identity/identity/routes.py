@@ -5,11 +5,12 @@ import time
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from identity import self_service, service
 from identity.config import IdentitySettings, get_settings
 from identity.mappers import profile_out, user_out
-from identity.models import User
+from identity.models import User, UserSession
 from identity.schemas import (
     EmailChangeConfirm,
     EmailChangeRequest,
@@ -25,15 +26,18 @@ from identity.schemas import (
     RegisterRequest,
     UserOut,
 )
+from identity.second_factor import has_second_factor
 from identity.sessions import (
     clear_session_cookie,
     open_session,
     revoke_session,
     session_cache,
+    session_for_token,
     session_token,
     set_session_cookie,
     user_for_token,
 )
+from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.unit_of_work import SessionDep, UnitOfWorkDep
 
@@ -48,7 +52,21 @@ async def signed_in_user(request: Request, db: SessionDep) -> User:
     return user
 
 
+async def signed_in_session(request: Request, db: SessionDep) -> tuple[User, UserSession]:
+    found = await session_for_token(db, session_token(request))
+    if found is None:
+        raise ApiError(401, ErrorCode.NOT_AUTHENTICATED, "Not signed in")
+    return found
+
+
 CurrentUser = Annotated[User, Depends(signed_in_user)]
+CurrentSession = Annotated[tuple[User, UserSession], Depends(signed_in_session)]
+
+
+async def described(db: AsyncSession, user: User, second_factor_passed: bool) -> UserOut:
+    """The account as UserOut, with its second-factor state and whether this session passed it (issue 15)."""
+    return user_out(user, second_factor=await has_second_factor(db, user),
+                    second_factor_passed=second_factor_passed)
 
 
 def client_ip(request: Request) -> str | None:
@@ -57,8 +75,9 @@ def client_ip(request: Request) -> str | None:
 
 
 @router.get("/user", response_model=UserOut, response_model_by_alias=True)
-async def current_user(user: CurrentUser) -> UserOut:
-    return user_out(user)
+async def current_user(signed_in: CurrentSession, db: SessionDep) -> UserOut:
+    user, session = signed_in
+    return await described(db, user, session.second_factor)
 
 
 @router.post("/register", status_code=201, response_model=UserOut)
@@ -69,7 +88,7 @@ async def register(body: RegisterRequest, request: Request, response: Response, 
     await revoke_session(db, session_token(request))
     token = await open_session(db, user.id, settings.session_ttl_hours)
     set_session_cookie(response, request, token, settings)
-    return user_out(user)
+    return await described(db, user, False)
 
 
 @router.post("/login", response_model=UserOut)
@@ -77,13 +96,17 @@ async def login(body: LoginRequest, request: Request, response: Response, unit_o
                 settings: Settings) -> UserOut:
     user = await service.authenticate(unit_of_work, body.username, body.password, client_ip(request),
                                       settings.login_free_failures)
+    passed = await service.pass_second_factor(unit_of_work, user, body.otp, client_ip(request),
+                                              settings.login_free_failures)
     assert user.id is not None
     db = unit_of_work.session
+    user.last_login_at = utcnow()
+    db.add(user)
     # A new token on every login, so a token planted before sign-in is worthless after it.
     await revoke_session(db, session_token(request))
-    token = await open_session(db, user.id, settings.session_ttl_hours)
+    token = await open_session(db, user.id, settings.session_ttl_hours, second_factor=passed)
     set_session_cookie(response, request, token, settings)
-    return user_out(user)
+    return await described(db, user, passed)
 
 
 @router.post("/logout")
@@ -94,8 +117,9 @@ async def logout(request: Request, response: Response, db: SessionDep) -> dict[s
 
 
 @router.post("/set-language", response_model=UserOut)
-async def set_language(body: LanguageRequest, user: CurrentUser, db: SessionDep) -> UserOut:
-    changed = user_out(service.set_language(db, user, body.language))
+async def set_language(body: LanguageRequest, signed_in: CurrentSession, db: SessionDep) -> UserOut:
+    user, session = signed_in
+    changed = await described(db, service.set_language(db, user, body.language), session.second_factor)
     session_cache().user_changed(changed.id)  # the identity assertion carries the language
     return changed
 

@@ -192,6 +192,8 @@ class RegisterRequest(CamelModel):
 class LoginRequest(CamelModel):
     username: str
     password: str
+    # The second factor (issue 15): a TOTP code or a recovery code; ignored for an account without one.
+    otp: str | None = None
 
     @field_validator("username")
     @classmethod
@@ -205,6 +207,11 @@ class LoginRequest(CamelModel):
         if not v:
             raise invalid(IdentityErrorCode.PASSWORD_REQUIRED, "Password is required")
         return v
+
+    @field_validator("otp")
+    @classmethod
+    def _otp(cls, v: str | None) -> str | None:
+        return at_most(v, 64, "Code") if v else None
 
 
 class LanguageRequest(CamelModel):
@@ -226,6 +233,8 @@ class UserOut(CamelModel):
     phone: str
     role: Literal["admin", "applicant"]
     language: Language
+    second_factor: bool = False  # the account has a second factor enrolled (issue 15)
+    second_factor_passed: bool = False  # this session passed it; admins need it for the admin routes
 
 
 class ProfileOut(CamelModel):
@@ -351,3 +360,38 @@ class MessageOut(CamelModel):
 
 class EmailOut(CamelModel):
     email: str
+
+
+# ---- the second factor (issue 15) ------------------------------------------------------------------------
+
+class PasskeySummary(CamelModel):
+    id: int
+    name: str
+    created_at: datetime
+    last_used_at: datetime | None
+
+
+class SecondFactorOut(CamelModel):
+    totp: bool
+    passkeys: list[PasskeySummary]
+    recovery_codes_left: int
+    required: bool  # admins must keep one
+
+
+class TotpStartOut(CamelModel):
+    secret: str
+    otpauth_uri: str
+    qr_svg: str
+
+
+class CodeRequest(CamelModel):
+    code: str
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, v: str) -> str:
+        return at_most(v, 64, "Code")
+
+
+class RecoveryCodesOut(CamelModel):
+    recovery_codes: list[str]

@@ -9,6 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from identity import second_factor
 from identity.errors import IdentityErrorCode
 from identity.estonian_id import birth_date_in
 from identity.models import ContractAcceptance, IdCodeChange, LoginFailure, User
@@ -131,7 +132,9 @@ async def authenticate(unit_of_work: UnitOfWork, username: str, password: str, c
     if failure is not None and failure.blocked_until is not None and failure.blocked_until > now:
         raise too_many_attempts(seconds_until(failure.blocked_until, now))
     user = await _find_by_username(db, username)
-    if not verify_password(user.password_hash if user else None, password) or user is None:
+    # A deactivated account (issue 15) is refused, and counted, exactly as a wrong password.
+    if not verify_password(user.password_hash if user else None, password) or user is None \
+            or user.deactivated_at is not None:
         await db.rollback()  # only read so far: its connection goes back before the count takes one
         await unit_of_work.commit_independently(
             lambda session: _count_login_failure(session, key, address, free_failures, now))
@@ -142,6 +145,25 @@ async def authenticate(unit_of_work: UnitOfWork, username: str, password: str, c
         user.password_hash = hash_password(password)
     db.add(user)
     return user
+
+
+async def pass_second_factor(unit_of_work: UnitOfWork, user: User, code: str | None, client_address: str | None,
+                             free_failures: int) -> bool:
+    """After the password (issue 15): whether the sign-in passed a second factor. An account with one must give
+    its TOTP code or an unused recovery code, else 401 ``mfa_required`` and no session; a wrong code counts as a
+    failed sign-in, as a wrong password does. An account without one may send a code: it is ignored."""
+    db = unit_of_work.session
+    if not await second_factor.has_second_factor(db, user):
+        return False
+    if not code:
+        raise second_factor.mfa_required(wrong=False)
+    if not await second_factor.code_is_right(db, user, code):
+        key, address, now = user.username.strip().lower()[:150], (client_address or UNKNOWN_ADDRESS)[:64], utcnow()
+        await db.rollback()
+        await unit_of_work.commit_independently(
+            lambda session: _count_login_failure(session, key, address, free_failures, now))
+        raise second_factor.mfa_required(wrong=True)
+    return True
 
 
 async def _count_login_failure(db: AsyncSession, key: str, address: str, free_failures: int, now: datetime) -> None:
@@ -220,7 +242,7 @@ async def _count_id_code_change(db: AsyncSession, user_id: int, per_hour: int) -
 
 
 async def ensure_admin(db: AsyncSession, username: str, password: str, email: str | None = None,
-                       promote: bool = False) -> User:
+                       promote: bool = False, totp_secret: str | None = None) -> User:
     """Creates the admin, or sets the password of an existing admin (which ends its sessions when it changes).
     An existing account that is not an admin becomes one only when asked to promote it, and then every one
     of its sessions ends: an applicant's cookie must not turn into an admin's (issue 11)."""
@@ -237,6 +259,11 @@ async def ensure_admin(db: AsyncSession, username: str, password: str, email: st
             "its sessions.")
     else:
         await _make_admin(db, user, password)
+    if totp_secret:  # PORTAL_ADMIN_TOTP_SECRET: enrolled at once, so scripts and tests can sign in (issue 15)
+        try:
+            second_factor.enrol_with_secret(user, totp_secret)
+        except ValueError as bad_secret:
+            raise AdminRefused(str(bad_secret)) from None
     db.add(user)
     await db.flush()
     assert user.id is not None

@@ -21,6 +21,7 @@ class SessionHolder:
     user_id: int
     role: str
     language: str
+    second_factor: bool = False  # the session passed a second factor (issue 15)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from datetime import timedelta
 from functools import lru_cache
 
 from fastapi import Request, Response
+from sqlalchemy import ColumnElement
 from sqlmodel import col, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -21,9 +22,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-async def open_session(db: AsyncSession, user_id: int, ttl_hours: int) -> str:
+async def open_session(db: AsyncSession, user_id: int, ttl_hours: int, *, second_factor: bool = False) -> str:
+    """A new session; ``second_factor``: its holder proved a second factor at sign-in (issue 15)."""
     token = secrets.token_urlsafe(32)
-    db.add(UserSession(token_hash=hash_token(token), user_id=user_id, expires_at=utcnow() + timedelta(hours=ttl_hours)))
+    db.add(UserSession(token_hash=hash_token(token), user_id=user_id, second_factor=second_factor,
+                       expires_at=utcnow() + timedelta(hours=ttl_hours)))
     return token
 
 
@@ -49,20 +52,32 @@ async def revoke_all_sessions(db: AsyncSession, user_id: int, keep_token: str | 
     await db.execute(ending.values(revoked_at=utcnow()))
 
 
-async def user_for_token(db: AsyncSession, token: str | None) -> User | None:
+def _live_session(token_hash: str) -> tuple[ColumnElement[bool], ...]:
+    """A session not revoked, not expired, of an account not deactivated (issue 15: its sessions die at once)."""
+    return (col(UserSession.token_hash) == token_hash, col(UserSession.revoked_at).is_(None),
+            col(UserSession.expires_at) > utcnow(), col(User.deactivated_at).is_(None))
+
+
+async def session_for_token(db: AsyncSession, token: str | None) -> tuple[User, UserSession] | None:
     if not token:
         return None
     row = (await db.exec(
-        select(User).join(UserSession, col(UserSession.user_id) == col(User.id))
-        .where(col(UserSession.token_hash) == hash_token(token), col(UserSession.revoked_at).is_(None),
-               col(UserSession.expires_at) > utcnow())
+        select(User, UserSession).join(UserSession, col(UserSession.user_id) == col(User.id))
+        .where(*_live_session(hash_token(token)))
     )).first()
-    return row
+    return None if row is None else (row[0], row[1])
+
+
+async def user_for_token(db: AsyncSession, token: str | None) -> User | None:
+    found = await session_for_token(db, token)
+    return None if found is None else found[0]
 
 
 async def holder_for_token(db: AsyncSession, token: str | None) -> SessionHolder | None:
     """Who holds the session, as ForwardAuth needs it: from this process's cache when it knows the session,
-    else from the database, remembered for a few seconds (session_cache.py bounds how stale it may be)."""
+    else from the database, remembered for a few seconds (session_cache.py bounds how stale it may be).
+    An admin's session is never remembered: a deactivation or a second-factor reset counts at once on every
+    replica (issue 15)."""
     if not token:
         return None
     token_hash, cache = hash_token(token), session_cache()
@@ -71,16 +86,16 @@ async def holder_for_token(db: AsyncSession, token: str | None) -> SessionHolder
         return holder
     read_at = cache.now()
     row = (await db.exec(
-        select(User.id, User.role, User.language, UserSession.expires_at)
+        select(User.id, User.role, User.language, UserSession)
         .join(UserSession, col(UserSession.user_id) == col(User.id))
-        .where(col(UserSession.token_hash) == token_hash, col(UserSession.revoked_at).is_(None),
-               col(UserSession.expires_at) > utcnow())
+        .where(*_live_session(token_hash))
     )).first()
     if row is None or row[0] is None:  # unknown, expired or revoked: not remembered
         return None
-    user_id, role, language, expires_at = row
-    holder = SessionHolder(user_id, role, language)
-    cache.put(token_hash, holder, read_at, (expires_at - utcnow()).total_seconds())
+    user_id, role, language, session = row
+    holder = SessionHolder(user_id, role, language, session.second_factor)
+    if role != "admin":
+        cache.put(token_hash, holder, read_at, (session.expires_at - utcnow()).total_seconds())
     return holder
 
 

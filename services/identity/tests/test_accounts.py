@@ -17,9 +17,11 @@ import pytest
 
 from conftest import (
     ADMIN_PASSWORD,
+    ADMIN_TOTP_SECRET,
     ADMIN_USERNAME,
     ROOT,
     Applicant,
+    admin_otp,
     browser_client,
     eventually,
     id_codes_born,
@@ -58,8 +60,8 @@ def client_from(gateway: str) -> Iterator[ClientsFrom]:
         client.close()
 
 
-def login(client: httpx.Client, username: str, password: str) -> httpx.Response:
-    return client.post("/api/login", json={"username": username, "password": password})
+def login(client: httpx.Client, username: str, password: str, otp: str | None = None) -> httpx.Response:
+    return client.post("/api/login", json={"username": username, "password": password, "otp": otp})
 
 
 # --- Creating an admin never promotes silently -------------------------------------------------------------
@@ -80,7 +82,8 @@ def test_create_admin_refuses_an_applicants_name_and_promote_ends_their_sessions
     assert applicant.client.get("/api/user").json()["role"] == "applicant"
     assert applicant.client.get("/api/admin/messages").status_code == 403
 
-    promoted = identity_command(stack, "create-admin", name, "--promote", PORTAL_ADMIN_PASSWORD=NEW_ADMIN_PASSWORD)
+    promoted = identity_command(stack, "create-admin", name, "--promote", PORTAL_ADMIN_PASSWORD=NEW_ADMIN_PASSWORD,
+                                PORTAL_ADMIN_TOTP_SECRET=ADMIN_TOTP_SECRET)
     assert promoted.returncode == 0, promoted.stderr
     # The applicant's session ended with the promotion; only a new sign-in is an admin's. The command line is
     # another process: the gateway may let the ended session pass as the applicant's for the few seconds identity
@@ -90,7 +93,7 @@ def test_create_admin_refuses_an_applicants_name_and_promote_ends_their_sessions
     assert applicant.client.get("/api/user").status_code == 401
     with browser_client(gateway) as fresh:
         assert login(fresh, name, applicant.password).status_code == 401
-        signed_in = login(fresh, name, NEW_ADMIN_PASSWORD)
+        signed_in = login(fresh, name, NEW_ADMIN_PASSWORD, admin_otp())
         assert signed_in.status_code == 200 and signed_in.json()["role"] == "admin"
         assert fresh.get("/api/admin/messages").status_code == 200
 

@@ -21,7 +21,8 @@ from conftest import (
     registration,
 )
 
-USER_FIELDS = {"id", "username", "fullName", "email", "phone", "role", "language"}
+# secondFactor: the account has one; secondFactorPassed: this session passed it (issue 15).
+USER_FIELDS = {"id", "username", "fullName", "email", "phone", "role", "language", "secondFactor", "secondFactorPassed"}
 
 
 def test_signed_out_user_is_401(client: httpx.Client) -> None:

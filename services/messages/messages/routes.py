@@ -2,11 +2,12 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
 
 from messages import service
 from messages.mappers import contact_accepted, message_out
 from messages.schemas import ContactAccepted, ContactRequest, MessageListSort, MessageListStatus, MessageOut
+from portal_common.audit import record_admin_action
 from portal_common.auth import AdminIdentity
 from portal_common.listing import TOTAL_RESPONSES, PageDep
 from portal_common.unit_of_work import SessionDep
@@ -35,5 +36,10 @@ async def list_messages(
 
 
 @router.put("/admin/messages/{message_id}/read", response_model=MessageOut)
-async def read_message(message_id: ResourceId, admin: AdminIdentity, db: SessionDep) -> MessageOut:
-    return message_out(await service.mark_read(db, message_id, admin.user_id))
+async def read_message(message_id: ResourceId, admin: AdminIdentity, request: Request,
+                       db: SessionDep) -> MessageOut:
+    """The SPA marks a message read as the admin opens it; each time is recorded (issue 15, Audit log). Messages
+    come from a public form and are not tied to an account, so the record names no applicant."""
+    message = await service.mark_read(db, message_id, admin.user_id)
+    record_admin_action(db, request, admin, "message.read", "message", message_id, None)
+    return message_out(message)

@@ -20,7 +20,7 @@ from sqlalchemy import create_engine
 from sqlmodel import Session
 
 import messages
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, browser_client, eventually
+from conftest import admin_login_body, browser_client, eventually
 from messages.models import Message
 from portal_common.migrations import alembic_config
 
@@ -67,7 +67,7 @@ def count_all(stack: Any) -> int:
 @pytest.fixture(scope="module")
 def admin(gateway: str) -> Iterator[httpx.Client]:
     with browser_client(gateway) as client:
-        response = client.post("/api/login", json={"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD})
+        response = client.post("/api/login", json=admin_login_body())
         assert response.status_code == 200, response.text
         yield client
 

@@ -18,6 +18,8 @@ from notifications.texts import DEFAULT_LANGUAGE, LANGUAGES, TEMPLATES, Facts, f
 TEMPLATE_DIR = Path(__file__).parent / "templates"
 SMTP_TIMEOUT_SECONDS = 15.0
 TEMPLATE_HEADER = "X-Portal-Template"
+# The context key naming a recipient who has no account yet (service.py): their footer says why they got it.
+GUEST = "guest"
 _html = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=True, undefined=StrictUndefined)
 # The plain-text part is not HTML: nothing in it is ever shown as markup.
 _text = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=False, undefined=StrictUndefined,  # noqa: S701
@@ -41,7 +43,8 @@ def render(template: str, recipient: Recipient, applicant: Recipient | None, con
     base = public_url.rstrip("/")
     page = {"language": language, "subject": content.subject, "greeting": greeting(facts),
             "paragraphs": content.paragraphs, "details": content.details, "link_label": content.link_label,
-            "link_url": base + content.link_path, "portal_url": base + "/", "footer": footer(language)}
+            "link_url": base + content.link_path, "portal_url": base + "/",
+            "footer": footer(language, has_account=GUEST not in context)}
     return Rendered(language, content.subject, _text.get_template("layout.txt").render(page),
                     _html.get_template("layout.html").render(page))
 

@@ -4,14 +4,17 @@ address and a notice to the old one, a password-changed notice. Always sent: pre
 The link's token travels in identity's event and stays in the e-mail's row (its context) so that a retry, or an
 admin's resend, sends the same link. A trade-off: the stream is internal (each service its own NATS user) and
 notifications' database is its own; identity keeps only the token's hash, and a token is good once, for 1 hour
-(reset) or 24 hours (e-mail change)."""
+(reset) or 24 hours (e-mail change). An admin invitation (issue 15) works alike: its link is good once, for
+48 hours by default, and goes to an address with no account behind it yet."""
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from notifications import service
+from notifications.mail import GUEST
 from notifications.models import Recipient
 from portal_common.app import Subscription
 from portal_common.events import (
+    AdminInvited,
     EmailChangeRequested,
     EventEnvelope,
     PasswordChanged,
@@ -42,8 +45,17 @@ async def on_password_changed(db: AsyncSession, envelope: EventEnvelope) -> None
     await service.queue(db, envelope, "password_changed", [event.user_id], {"via": event.via})
 
 
+async def on_admin_invited(db: AsyncSession, envelope: EventEnvelope) -> None:
+    """The invitee has no account yet: the e-mail goes to the invitation's address, in its language."""
+    event = read_payload(envelope, AdminInvited)
+    guest = {"full_name": event.full_name, "email": event.email, "language": event.language}
+    await service.queue(db, envelope, "admin_invitation", [service.NO_ACCOUNT], {
+        "token": event.token, "expires_at": event.expires_at.isoformat(), GUEST: guest})
+
+
 SECURITY_SUBSCRIPTIONS = [
     Subscription(PasswordResetRequested.TYPE, on_password_reset_requested),
     Subscription(EmailChangeRequested.TYPE, on_email_change_requested),
     Subscription(PasswordChanged.TYPE, on_password_changed),
+    Subscription(AdminInvited.TYPE, on_admin_invited),
 ]

@@ -6,10 +6,13 @@ The links carry the token identity made (its event, security_emails.py) and the 
 read by the SPA's language detector), so the page opens in the e-mail's language."""
 
 from collections.abc import Callable
+from datetime import datetime
 from urllib.parse import urlencode
+from zoneinfo import ZoneInfo
 
 from notifications.texts import Content, Facts
 
+TALLINN = ZoneInfo("Europe/Tallinn")
 PROFILE_TAB = "/dashboard?tab=profile"
 SIGN_IN = "/auth"
 NOT_YOU = ("Kui see ei olnud teie, lähtestage kohe oma parool ja kirjutage meile aadressil info@shelfboard.ee.",
@@ -71,7 +74,29 @@ def password_changed(f: Facts) -> Content:
                    f.pick("Logi sisse", "Sign in"), SIGN_IN)
 
 
+def _local_time(f: Facts, iso: str) -> str:
+    """A moment as people in Estonia read it (Europe/Tallinn), in the e-mail's language."""
+    moment = datetime.fromisoformat(iso).astimezone(TALLINN)
+    return f"{f.day(moment.date().isoformat())} {moment:%H:%M}" if f.language == "en" else f"{moment:%d.%m.%Y %H:%M}"
+
+
+def admin_invitation(f: Facts) -> Content:
+    """Issue 15, "Admin management": the invitee chooses a username and password, then sets up a second factor."""
+    return Content(
+        f.pick("Kutse Shelf Boardi administraatoriks", "An invitation to become a Shelf Board admin"),
+        [f.pick("Teid kutsuti Shelf Boardi portaali administraatoriks. Alloleva lingi kaudu saate valida "
+                "kasutajanime ja parooli (vähemalt 12 märki); seejärel seadistate teise sisselogimisfaktori "
+                "(autentimisrakendus või pääsuvõti). Link kehtib ühe korra.",
+                "You were invited to become an admin of the Shelf Board portal. Through the link below you "
+                "choose a username and a password (at least 12 characters); then you set up a second sign-in "
+                "factor (an authenticator app or a passkey). The link works once."),
+         f.pick("Kui te seda kutset ei oodanud, jätke see kiri tähelepanuta.",
+                "If you did not expect this invitation, ignore this e-mail.")],
+        f.pick("Võta kutse vastu", "Accept the invitation"), link(f, "/admin-invitation"),
+        [(f.pick("Kehtib kuni", "Valid until"), _local_time(f, str(f["expires_at"])))])
+
+
 SECURITY_TEMPLATES: dict[str, Callable[[Facts], Content]] = {
     function.__name__: function for function in (
-        password_reset, email_change_confirm, email_change_notice, password_changed)
+        password_reset, email_change_confirm, email_change_notice, password_changed, admin_invitation)
 }

@@ -14,7 +14,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from notifications.config import NotificationsSettings
 from notifications.errors import NotificationsErrorCode
-from notifications.mail import Mailer, Rendered, render
+from notifications.mail import GUEST, Mailer, Rendered, render
 from notifications.models import FAILED, QUEUED, SENT, Email, Recipient
 from notifications.preferences import opted_out
 from portal_common.clock import utcnow
@@ -35,6 +35,9 @@ UNDELIVERABLE_DOMAIN = ".invalid"
 # An e-mail's context may name the address it goes to instead of the projection's (security_emails.py: the new
 # address that confirms a change, the old one that is told of it).
 ADDRESS_OVERRIDE = "to_address"
+# An e-mail to someone who has no account yet (an admin invitation) has no user id (NO_ACCOUNT) and its context
+# names the recipient instead of the projection: {GUEST: {"full_name", "email", "language"}}.
+NO_ACCOUNT = 0
 
 
 # ---- the projection -------------------------------------------------------------------------------------
@@ -97,8 +100,16 @@ async def _claim_due(db: AsyncSession) -> Email | None:
     return (await db.exec(query)).first()
 
 
+def _guest(email: Email) -> Recipient | None:
+    guest = email.context.get(GUEST)
+    if not isinstance(guest, dict):
+        return None
+    return Recipient(user_id=email.user_id, full_name=str(guest["full_name"]), email=str(guest["email"]),
+                     language=str(guest["language"]))
+
+
 async def _prepare(db: AsyncSession, email: Email, settings: NotificationsSettings) -> Rendered:
-    recipient = await db.get(Recipient, email.user_id)
+    recipient = _guest(email) or await db.get(Recipient, email.user_id)
     if recipient is None or not recipient.email:
         raise NotDeliverable(f"user {email.user_id} is not known yet")
     address = str(email.context.get(ADDRESS_OVERRIDE) or recipient.email)

@@ -203,14 +203,17 @@ def greeting(f: Facts) -> str:
     return f.pick(f"Tere, {f.name}!", f"Hello {f.name},") if f.name else f.pick("Tere!", "Hello,")
 
 
-def footer(language: str) -> dict[str, str]:
-    """The company behind the portal (web/src/lib/company.ts)."""
+def footer(language: str, has_account: bool = True) -> dict[str, str]:
+    """The company behind the portal (web/src/lib/company.ts); why the reader gets the e-mail."""
     english = language == "en"
+    invited = ("You receive this e-mail because an admin of the Shelf Board portal invited you." if english
+               else "Saite selle kirja, sest Shelf Boardi portaali administraator kutsus teid.")
     return {
         "company": "Shelf Board Services OÜ",
         "registry": ("Registry code" if english else "Registrikood") + " 16543210",
         "address": "Narva mnt 5, 10117 Tallinn, " + ("Estonia" if english else "Eesti"),
         "contact": "info@shelfboard.ee · +372 600 1234",
-        "why": ("You receive this e-mail because you have an account in the Shelf Board portal." if english
+        "why": invited if not has_account else
+               ("You receive this e-mail because you have an account in the Shelf Board portal." if english
                 else "Saite selle kirja, sest teil on Shelf Boardi portaalis konto."),
     }

@@ -107,3 +107,25 @@ describe('public routes', () => {
     expect(screen.getByRole('link', { name: 'Start now' })).toHaveAttribute('href', '/auth');
   });
 });
+
+describe('route guard, the second factor (issue 15)', () => {
+  const unverifiedAdmin = { ...admin, secondFactor: false, secondFactorPassed: false };
+
+  it.each(['/admin', '/admin/applications/3', '/dashboard'])(
+    'sends an admin whose session has not passed the second factor from %s to /second-factor',
+    async (path) => {
+      stubApi({ 'GET /api/second-factor': () => jsonResponse(200, { totp: false, passkeys: [], recoveryCodesLeft: 0, required: true }) });
+      const { router } = renderRoute(path, { user: unverifiedAdmin });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/second-factor'));
+      expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+    },
+  );
+
+  it('lets an applicant open /second-factor, and sends a signed-out visitor from it to /auth', async () => {
+    const { router } = renderRoute('/second-factor', { user: applicant });
+    expect(await screen.findByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/second-factor');
+    const signedOut = renderRoute('/second-factor', { user: null });
+    await waitFor(() => expect(signedOut.router.state.location.pathname).toBe('/auth'));
+  });
+});

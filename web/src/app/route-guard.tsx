@@ -2,19 +2,21 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
-import { homePathFor, useUser } from '@/lib/auth/get-user';
+import { homePathFor, needsSecondFactor, SECOND_FACTOR_PATH, useUser } from '@/lib/auth/get-user';
 
 /** Spec §9: signed-in users on the auth screen are sent on after 50 ms. */
 export const AUTH_REDIRECT_DELAY_MS = 50;
 
 /**
  * Guards protected routes (spec §2 route guard): a skeleton of the page (issue 18) while the user loads, signed-out visitors to
- * /auth, signed-in non-admins on admin routes to /dashboard.
+ * /auth, signed-in non-admins on admin routes to /dashboard. An admin whose session has not passed the second factor goes
+ * to its enrolment before anything else (issue 15); `enrolment` marks that page itself.
  */
-export function RequireAuth({ adminOnly = false }: { adminOnly?: boolean }) {
+export function RequireAuth({ adminOnly = false, enrolment = false }: { adminOnly?: boolean; enrolment?: boolean }) {
   const { user, isLoading } = useUser();
   if (isLoading) return <PageSkeleton />;
   if (!user) return <Navigate to="/auth" replace />;
+  if (!enrolment && needsSecondFactor(user)) return <Navigate to={SECOND_FACTOR_PATH} replace />;
   if (adminOnly && user.role !== 'admin') return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }

@@ -12,6 +12,8 @@ const {
   verify: Verify,
   resetPassword: ResetPassword,
   confirmEmail: ConfirmEmail,
+  adminInvitation: AdminInvitation,
+  secondFactor: SecondFactor,
   dashboard: Dashboard,
   admin: Admin,
   applicationFile: ApplicationFile,
@@ -76,6 +78,29 @@ export const routes: RouteObject[] = [
             <ConfirmEmail.Component />
           </Loading>
         ),
+      },
+      // Issue 15: an invited admin's link, signed in or not: the token decides.
+      {
+        path: '/admin-invitation',
+        element: (
+          <Loading>
+            <AdminInvitation.Component />
+          </Loading>
+        ),
+      },
+      // Issue 15: where an admin without a passed second factor is sent, and where anyone sets one up.
+      {
+        element: <RequireAuth enrolment />,
+        children: [
+          {
+            path: '/second-factor',
+            element: (
+              <Loading>
+                <SecondFactor.Component />
+              </Loading>
+            ),
+          },
+        ],
       },
       {
         element: <RequireAuth />,

@@ -18,6 +18,8 @@ export const adminUser: User = {
   phone: '+3725551234',
   role: 'admin',
   language: 'en',
+  secondFactor: true,
+  secondFactorPassed: true,
 };
 
 /** Renders `ui` at `url` (a URL the list state is read from), with a query client and the toaster. */

@@ -19,9 +19,20 @@ export const applicant: User = {
   phone: '+3725551234',
   role: 'applicant',
   language: 'en',
+  secondFactor: false,
+  secondFactorPassed: false,
 };
 
-export const admin: User = { ...applicant, id: 1, username: 'admin', fullName: 'Ada Admin', role: 'admin' };
+/** An admin signed in with the second factor (issue 15), as every admin page needs. */
+export const admin: User = {
+  ...applicant,
+  id: 1,
+  username: 'admin',
+  fullName: 'Ada Admin',
+  role: 'admin',
+  secondFactor: true,
+  secondFactorPassed: true,
+};
 
 interface RenderOptions {
   /** undefined: the user query is left to load (fetch must be stubbed); null: signed out. */

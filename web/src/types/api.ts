@@ -5,6 +5,7 @@
  * call that sends them.
  */
 import type { components as ApplicationsApi } from './openapi/applications';
+import type { components as AuditApi } from './openapi/audit';
 import type { components as ContractsApi } from './openapi/contracts';
 import type { components as DocumentsApi } from './openapi/documents';
 import type { components as IdentityApi } from './openapi/identity';
@@ -17,6 +18,7 @@ export type DocumentsSchemas = DocumentsApi['schemas'];
 export type ContractsSchemas = ContractsApi['schemas'];
 export type MessagesSchemas = MessagesApi['schemas'];
 export type NotificationsSchemas = NotificationsApi['schemas'];
+export type AuditSchemas = AuditApi['schemas'];
 
 // identity
 export type User = IdentitySchemas['UserOut'];
@@ -71,7 +73,8 @@ export type ServiceErrorBody =
   | DocumentsSchemas['ErrorBody']
   | ContractsSchemas['ErrorBody']
   | MessagesSchemas['ErrorBody']
-  | NotificationsSchemas['ErrorBody'];
+  | NotificationsSchemas['ErrorBody']
+  | AuditSchemas['ErrorBody'];
 export type ServiceErrorCode = ServiceErrorBody['code'];
 
 /**

@@ -21,4 +21,5 @@ CREATE DATABASE documents OWNER portal;
 CREATE DATABASE contracts OWNER portal;
 CREATE DATABASE messages OWNER portal;
 CREATE DATABASE notifications OWNER portal;
+CREATE DATABASE audit OWNER portal;
 SQL

@@ -22,6 +22,8 @@ vi.mock('@/features/contracts', () => ({
 }));
 vi.mock('@/features/messages', () => ({ MessagesTab: () => <p>messages tab</p>, MessagesFromPanel: () => null }));
 vi.mock('@/features/emails/components/EmailsTab', () => ({ EmailsTab: () => <p>emails tab</p> }));
+vi.mock('@/features/admins', () => ({ AdminsTab: () => <p>admins tab</p> }));
+vi.mock('@/features/audit', () => ({ ActivityTab: () => <p>activity tab</p>, AccessHistoryCard: () => null }));
 
 // Opening tabs loads their lazy code for the first time: slow on a busy machine.
 describe('AdminPage (spec §2 admin panel)', { timeout: 15_000 }, () => {
@@ -30,7 +32,7 @@ describe('AdminPage (spec §2 admin panel)', { timeout: 15_000 }, () => {
     renderRoute('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Review applications, documents, contracts and messages.')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Applications', 'Documents', 'Contracts', 'Messages', 'E-mails']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Applications', 'Documents', 'Contracts', 'Messages', 'E-mails', 'Admins', 'Activity']);
     expect(screen.getByRole('tab', { name: 'Applications' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('applications tab')).toBeInTheDocument();
   });
@@ -52,6 +54,10 @@ describe('AdminPage (spec §2 admin panel)', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'E-mails' }));
     expect(router.state.location.search).toBe('?tab=emails');
     expect(await screen.findByText('emails tab')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Activity' }));
+    expect(router.state.location.search).toBe('?tab=activity');
+    expect(await screen.findByText('activity tab')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Applications' }));
     expect(router.state.location.search).toBe('');

@@ -16,6 +16,8 @@ const AdminDocumentsTab = lazy(() => import('@/features/documents').then((m) => 
 const AdminContractsTab = lazy(() => import('@/features/contracts').then((m) => ({ default: m.AdminContractsTab })));
 const MessagesTab = lazy(() => import('@/features/messages').then((m) => ({ default: m.MessagesTab })));
 const EmailsTab = lazy(() => import('@/features/emails/components/EmailsTab').then((m) => ({ default: m.EmailsTab })));
+const AdminsTab = lazy(() => import('@/features/admins').then((m) => ({ default: m.AdminsTab })));
+const ActivityTab = lazy(() => import('@/features/audit').then((m) => ({ default: m.ActivityTab })));
 
 /** A tab whose code is still on its way shows the shape of a list. */
 function LazyTab({ children }: { children: ReactNode }) {
@@ -32,7 +34,7 @@ function LazyTab({ children }: { children: ReactNode }) {
   );
 }
 
-export const ADMIN_TABS = ['applications', 'documents', 'contracts', 'messages', 'emails'] as const;
+export const ADMIN_TABS = ['applications', 'documents', 'contracts', 'messages', 'emails', 'admins', 'activity'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /**
@@ -143,6 +145,16 @@ export function AdminPage() {
         <TabsContent value="emails">
           <LazyTab>
             <EmailsTab />
+          </LazyTab>
+        </TabsContent>
+        <TabsContent value="admins">
+          <LazyTab>
+            <AdminsTab />
+          </LazyTab>
+        </TabsContent>
+        <TabsContent value="activity">
+          <LazyTab>
+            <ActivityTab />
           </LazyTab>
         </TabsContent>
       </Tabs>

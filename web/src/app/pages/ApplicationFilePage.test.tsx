@@ -34,9 +34,13 @@ vi.mock('@/features/messages', () => ({
   MessagesTab: () => null,
   MessagesFromPanel: (props: object) => <section aria-label="messages">{JSON.stringify(props)}</section>,
 }));
+vi.mock('@/features/audit', () => ({
+  ActivityTab: () => null,
+  AccessHistoryCard: (props: object) => <section aria-label="access history">{JSON.stringify(props)}</section>,
+}));
 
 describe('ApplicationFilePage (issue 17: the applicant\'s whole file on one page)', () => {
-  it('shows below the application every request and document, every contract and the messages from the same address', async () => {
+  it('shows below the application every request and document, every contract, the messages from the same address and the access history (issue 15)', async () => {
     stubApi({});
     renderRoute('/admin/applications/30', { user: admin });
     expect(await screen.findByRole('heading', { name: 'Application #30' })).toBeInTheDocument();
@@ -45,10 +49,12 @@ describe('ApplicationFilePage (issue 17: the applicant\'s whole file on one page
       'documents',
       'contracts',
       'messages',
+      'access history',
     ]);
     expect(JSON.parse(screen.getByRole('region', { name: 'documents' }).textContent ?? '')).toEqual({ userId: 9, applicationId: 30 });
     expect(JSON.parse(screen.getByRole('region', { name: 'contracts' }).textContent ?? '')).toEqual({ userId: 9, applicationId: 30 });
     expect(JSON.parse(screen.getByRole('region', { name: 'messages' }).textContent ?? '')).toEqual({ email: 'jaan@example.ee' });
+    expect(JSON.parse(screen.getByRole('region', { name: 'access history' }).textContent ?? '')).toEqual({ userId: 9 });
   });
 
   it('is for admins only, and only for a numeric id', async () => {

@@ -1,8 +1,12 @@
 import { ChangeEmailCard } from '@/features/auth/components/ChangeEmailCard';
 import { ChangePasswordCard } from '@/features/auth/components/ChangePasswordCard';
+import { SecondFactorCard } from '@/features/auth/components/SecondFactorCard';
 import { ProfileTab } from '@/features/dashboard/components/ProfileTab';
 
-/** The dashboard's profile tab: the profile, then the account's password and e-mail address (issue 14). */
+/**
+ * The dashboard's profile tab: the profile, then the account's password and e-mail address (issue 14) and its
+ * two-step verification (issue 15).
+ */
 export function ProfilePane() {
   return (
     <div className="grid gap-6">
@@ -10,6 +14,7 @@ export function ProfilePane() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ChangePasswordCard />
         <ChangeEmailCard />
+        <SecondFactorCard />
       </div>
     </div>
   );

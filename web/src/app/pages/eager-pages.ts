@@ -2,9 +2,11 @@ import type { ComponentType } from 'react';
 import { ApplicationFilePage } from '@/app/pages/ApplicationFilePage';
 import { AdminPage } from '@/app/pages/AdminPage';
 import { DashboardPage } from '@/app/pages/DashboardPage';
+import { AdminInvitationPage } from '@/features/admins/components/AdminInvitationPage';
 import { AuthPage } from '@/features/auth/components/AuthPage';
 import { ConfirmEmailPage } from '@/features/auth/components/ConfirmEmailPage';
 import { ResetPasswordPage } from '@/features/auth/components/ResetPasswordPage';
+import { SecondFactorPage } from '@/features/auth/components/SecondFactorPage';
 import { LegalPage } from '@/features/legal/LegalPage';
 import { VerifyPage } from '@/features/verify';
 import type { lazyPages as LazyPages } from './lazy-pages';
@@ -24,6 +26,8 @@ export const lazyPages = {
   verify: eager(VerifyPage),
   resetPassword: eager(ResetPasswordPage),
   confirmEmail: eager(ConfirmEmailPage),
+  adminInvitation: eager(AdminInvitationPage),
+  secondFactor: eager(SecondFactorPage),
   dashboard: eager(DashboardPage),
   admin: eager(AdminPage),
   applicationFile: eager(ApplicationFilePage),

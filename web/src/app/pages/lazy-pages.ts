@@ -9,6 +9,12 @@ export const lazyPages = {
     import('@/features/auth/components/ResetPasswordPage').then((m) => m.ResetPasswordPage),
   ),
   confirmEmail: lazyPage(() => import('@/features/auth/components/ConfirmEmailPage').then((m) => m.ConfirmEmailPage)),
+  adminInvitation: lazyPage(() =>
+    import('@/features/admins/components/AdminInvitationPage').then((m) => m.AdminInvitationPage),
+  ),
+  secondFactor: lazyPage(() =>
+    import('@/features/auth/components/SecondFactorPage').then((m) => m.SecondFactorPage),
+  ),
   dashboard: lazyPage(() => import('./DashboardPage').then((m) => m.DashboardPage)),
   admin: lazyPage(() => import('./AdminPage').then((m) => m.AdminPage)),
   applicationFile: lazyPage(() => import('./ApplicationFilePage').then((m) => m.ApplicationFilePage)),

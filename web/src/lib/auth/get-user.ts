@@ -24,7 +24,21 @@ export function useUser() {
   return { user: query.data ?? null, isLoading: query.isLoading, error: query.error };
 }
 
-/** Where a signed-in user belongs: admins to /admin, everyone else to /dashboard (spec §4). */
-export function homePathFor(user: Pick<User, 'role'>): '/admin' | '/dashboard' {
-  return user.role === 'admin' ? '/admin' : '/dashboard';
+/**
+ * Where a signed-in user belongs: admins to /admin, everyone else to /dashboard (spec §4); an admin whose session
+ * has not passed the second factor to its enrolment first (issue 15).
+ */
+export function homePathFor(
+  user: Pick<User, 'role' | 'secondFactorPassed'>,
+): '/admin' | '/dashboard' | typeof SECOND_FACTOR_PATH {
+  if (user.role !== 'admin') return '/dashboard';
+  return user.secondFactorPassed ? '/admin' : SECOND_FACTOR_PATH;
+}
+
+/** The second factor's enrolment page (issue 15). */
+export const SECOND_FACTOR_PATH = '/second-factor';
+
+/** An admin who must pass (or set up) the second factor before any admin page. */
+export function needsSecondFactor(user: Pick<User, 'role' | 'secondFactorPassed'>): boolean {
+  return user.role === 'admin' && !user.secondFactorPassed;
 }

@@ -110,7 +110,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Application Detail */
+        /**
+         * Application Detail
+         * @description One application with its applicant's personal data: every such view is recorded (issue 15, Audit log).
+         */
         get: operations["application_detail_api_admin_applications__application_id__get"];
         put?: never;
         post?: never;

@@ -103,7 +103,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Contract Pdf */
+        /**
+         * Contract Pdf
+         * @description The signed contract; an admin opening it is recorded (issue 15, Audit log), its owner is not.
+         */
         get: operations["contract_pdf_api_contracts__contract_id__pdf_get"];
         put?: never;
         post?: never;

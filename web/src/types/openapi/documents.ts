@@ -65,7 +65,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download */
+        /**
+         * Download
+         * @description The owner's or an admin's download; an admin's is recorded (issue 15, Audit log), the owner's is not.
+         */
         get: operations["download_api_documents__document_id__download_get"];
         put?: never;
         post?: never;

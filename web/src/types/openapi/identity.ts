@@ -232,10 +232,354 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Second Factor State */
+        get: operations["second_factor_state_api_second_factor_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second-factor/totp/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start Totp */
+        post: operations["start_totp_api_second_factor_totp_start_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second-factor/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm Totp */
+        post: operations["confirm_totp_api_second_factor_totp_confirm_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second-factor/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Turn Totp Off */
+        delete: operations["turn_totp_off_api_second_factor_totp_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New Recovery Codes */
+        post: operations["new_recovery_codes_api_second_factor_recovery_codes_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second-factor/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Passkey Registration Options */
+        post: operations["passkey_registration_options_api_second_factor_passkeys_options_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second-factor/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register Passkey
+         * @description The account's first second factor also brings its recovery codes and counts for this session.
+         */
+        post: operations["register_passkey_api_second_factor_passkeys_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second-factor/passkeys/{passkey_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove Passkey */
+        delete: operations["remove_passkey_api_second_factor_passkeys__passkey_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passkey Sign In Options
+         * @description The password is checked (and a wrong one counted) as /api/login does; a right one alone does not clear
+         *     the failure count, or asking for options between guesses of a code would undo the slow-down.
+         */
+        post: operations["passkey_sign_in_options_api_login_passkey_options_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Passkey Sign In */
+        post: operations["passkey_sign_in_api_login_passkey_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Admins */
+        get: operations["list_admins_api_admin_admins_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/admins/{admin_id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivate Admin */
+        post: operations["deactivate_admin_api_admin_admins__admin_id__deactivate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/admins/{admin_id}/reset-second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reset Second Factor */
+        post: operations["reset_second_factor_api_admin_admins__admin_id__reset_second_factor_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/admin-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending Invitations */
+        get: operations["pending_invitations_api_admin_admin_invitations_get"];
+        put?: never;
+        /** Invite Admin */
+        post: operations["invite_admin_api_admin_admin_invitations_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin-invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview Invitation */
+        get: operations["preview_invitation_api_admin_invitations__token__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin-invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept Invitation
+         * @description The new admin is signed in, without a second factor yet: the SPA takes them to its enrolment.
+         */
+        post: operations["accept_invitation_api_admin_invitations_accept_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AdminInvitationOut */
+        AdminInvitationOut: {
+            /** Id */
+            id: number;
+            /** Fullname */
+            fullName: string;
+            /** Email */
+            email: string;
+            /**
+             * Language
+             * @enum {string}
+             */
+            language: "et" | "en";
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Expiresat
+             * Format: date-time
+             */
+            expiresAt: string;
+        };
+        /** AdminInvitationRequest */
+        AdminInvitationRequest: {
+            /** Fullname */
+            fullName: string;
+            /** Email */
+            email: string;
+            /**
+             * Language
+             * @default et
+             * @enum {string}
+             */
+            language: "et" | "en";
+        };
+        /** AdminOut */
+        AdminOut: {
+            /** Id */
+            id: number;
+            /** Username */
+            username: string;
+            /** Fullname */
+            fullName: string;
+            /** Email */
+            email: string;
+            /** Lastloginat */
+            lastLoginAt: string | null;
+            /** Secondfactor */
+            secondFactor: boolean;
+            /** Active */
+            active: boolean;
+            /** Deactivatedat */
+            deactivatedAt: string | null;
+        };
+        /** CodeRequest */
+        CodeRequest: {
+            /** Code */
+            code: string;
+        };
         /** EmailChangeConfirm */
         EmailChangeConfirm: {
             /** Token */
@@ -264,15 +608,41 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "bad_request" | "city_required" | "conflict" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_password";
+            code: "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "city_required" | "conflict" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "bad_request" | "city_required" | "conflict" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_password";
+                [key: string]: "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "city_required" | "conflict" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
             };
+        };
+        /** InvitationAccept */
+        InvitationAccept: {
+            /** Token */
+            token: string;
+            /** Username */
+            username: string;
+            /** Password */
+            password: string;
+            /** Confirmpassword */
+            confirmPassword?: string | null;
+        };
+        /**
+         * InvitationPreview
+         * @description What the invitation page shows its holder before they choose a username and password.
+         */
+        InvitationPreview: {
+            /** Fullname */
+            fullName: string;
+            /** Email */
+            email: string;
+            /**
+             * Expiresat
+             * Format: date-time
+             */
+            expiresAt: string;
         };
         /** LanguageRequest */
         LanguageRequest: {
@@ -285,11 +655,64 @@ export interface components {
             username: string;
             /** Password */
             password: string;
+            /** Otp */
+            otp?: string | null;
         };
         /** MessageOut */
         MessageOut: {
             /** Message */
             message: string;
+        };
+        /** PasskeyCreatedOut */
+        PasskeyCreatedOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Recoverycodes */
+            recoveryCodes?: string[] | null;
+        };
+        /** PasskeyRegistrationRequest */
+        PasskeyRegistrationRequest: {
+            /** Credential */
+            credential: {
+                [key: string]: unknown;
+            };
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+        };
+        /** PasskeySignInRequest */
+        PasskeySignInRequest: {
+            /** Username */
+            username: string;
+            /** Password */
+            password: string;
+            /** Credential */
+            credential: {
+                [key: string]: unknown;
+            };
+        };
+        /** PasskeySummary */
+        PasskeySummary: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Lastusedat */
+            lastUsedAt: string | null;
         };
         /** PasswordChange */
         PasswordChange: {
@@ -299,6 +722,16 @@ export interface components {
             password: string;
             /** Confirmpassword */
             confirmPassword: string;
+        };
+        /**
+         * PasswordCredentials
+         * @description The password step of a passkey sign-in, checked exactly as POST /api/login checks it.
+         */
+        PasswordCredentials: {
+            /** Username */
+            username: string;
+            /** Password */
+            password: string;
         };
         /** PasswordResetConfirm */
         PasswordResetConfirm: {
@@ -343,6 +776,11 @@ export interface components {
             /** Address */
             address?: string | null;
         };
+        /** RecoveryCodesOut */
+        RecoveryCodesOut: {
+            /** Recoverycodes */
+            recoveryCodes: string[];
+        };
         /** RegisterRequest */
         RegisterRequest: {
             /** Username */
@@ -380,6 +818,26 @@ export interface components {
              */
             language: "et" | "en";
         };
+        /** SecondFactorOut */
+        SecondFactorOut: {
+            /** Totp */
+            totp: boolean;
+            /** Passkeys */
+            passkeys: components["schemas"]["PasskeySummary"][];
+            /** Recoverycodesleft */
+            recoveryCodesLeft: number;
+            /** Required */
+            required: boolean;
+        };
+        /** TotpStartOut */
+        TotpStartOut: {
+            /** Secret */
+            secret: string;
+            /** Otpauthuri */
+            otpauthUri: string;
+            /** Qrsvg */
+            qrSvg: string;
+        };
         /** UserOut */
         UserOut: {
             /** Id */
@@ -402,6 +860,16 @@ export interface components {
              * @enum {string}
              */
             language: "et" | "en";
+            /**
+             * Secondfactor
+             * @default false
+             */
+            secondFactor: boolean;
+            /**
+             * Secondfactorpassed
+             * @default false
+             */
+            secondFactorPassed: boolean;
         };
     };
     responses: never;
@@ -962,6 +1430,692 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmailOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    second_factor_state_api_second_factor_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_totp_api_second_factor_totp_start_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpStartOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_totp_api_second_factor_totp_confirm_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    turn_totp_off_api_second_factor_totp_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    new_recovery_codes_api_second_factor_recovery_codes_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    passkey_registration_options_api_second_factor_passkeys_options_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register_passkey_api_second_factor_passkeys_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreatedOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_passkey_api_second_factor_passkeys__passkey_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkey_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    passkey_sign_in_options_api_login_passkey_options_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordCredentials"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    passkey_sign_in_api_login_passkey_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_admins_api_admin_admins_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOut"][];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deactivate_admin_api_admin_admins__admin_id__deactivate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                admin_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_second_factor_api_admin_admins__admin_id__reset_second_factor_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                admin_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pending_invitations_api_admin_admin_invitations_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminInvitationOut"][];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite_admin_api_admin_admin_invitations_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminInvitationOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_invitation_api_admin_invitations__token__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_invitation_api_admin_invitations_accept_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAccept"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOut"];
                 };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */

@@ -86,7 +86,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Read Message */
+        /**
+         * Read Message
+         * @description The SPA marks a message read as the admin opens it; each time is recorded (issue 15, Audit log). Messages
+         *     come from a public form and are not tied to an account, so the record names no applicant.
+         */
         put: operations["read_message_api_admin_messages__message_id__read_put"];
         post?: never;
         delete?: never;

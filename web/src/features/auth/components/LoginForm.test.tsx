@@ -75,3 +75,60 @@ describe('LoginForm (spec §5 login rules, §8 toasts)', () => {
     expect(await screen.findByText('Database is down')).toBeInTheDocument();
   });
 });
+
+describe('LoginForm, the second factor (issue 15 "Two-factor sign-in")', () => {
+  const MFA = { message: 'Enter the code from your authenticator app', code: 'mfa_required', fields: {} };
+  const WRONG = {
+    message: 'The code is wrong or already used',
+    code: 'mfa_required',
+    fields: { otp: 'The code is wrong or already used' },
+    fieldCodes: { otp: 'wrong_code' },
+  };
+
+  async function passwordStep(answers: Response[]) {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ 'POST /api/login': () => answers.shift() ?? jsonResponse(500, {}) });
+    const rendered = renderWithProviders(<LoginForm />);
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    return { user, fetchMock, ...rendered };
+  }
+
+  it('asks for the code after the password, without a failure toast, and signs in with it', async () => {
+    const { user, fetchMock, router } = await passwordStep([jsonResponse(401, MFA), jsonResponse(200, admin)]);
+    const code = await screen.findByLabelText('One-time code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveFocus();
+    expect(code).toHaveAccessibleDescription(/Use a recovery code/);
+    expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
+
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(requestBody(fetchMock, '/api/login', 1)).toEqual({ username: 'admin', password: 'secret123', otp: '123456' });
+  });
+
+  it('says so under the field when the code is wrong, and asks for one when empty', async () => {
+    const { user } = await passwordStep([jsonResponse(401, MFA), jsonResponse(401, WRONG)]);
+    const code = await screen.findByLabelText('One-time code');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the code')).toBeInTheDocument();
+    await user.type(code, 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is wrong or already used')).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('goes back to the password', async () => {
+    const { user } = await passwordStep([jsonResponse(401, MFA)]);
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+  });
+
+  it('sends an admin whose session has not passed the second factor to its enrolment', async () => {
+    const { router } = await passwordStep([jsonResponse(200, { ...admin, secondFactor: false, secondFactorPassed: false })]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/second-factor'));
+  });
+});

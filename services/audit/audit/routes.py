@@ -1,0 +1,38 @@
+"""audit's API: the log for admins (issue 15, Audit log)."""
+
+from datetime import date
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Response
+
+from audit import service
+from audit.schemas import AuditRecordOut
+from portal_common.auth import AdminIdentity
+from portal_common.listing import DEFAULT_LIMIT, MAX_LIMIT, TOTAL_RESPONSES
+from portal_common.unit_of_work import SessionDep
+from portal_common.validation import MAX_DB_INT
+
+router = APIRouter(prefix="/api", tags=["audit"])
+
+# Days the log can hold; outside them a bound only risks overflowing a time zone's arithmetic.
+FIRST_DAY, LAST_DAY = date(2000, 1, 1), date(2999, 12, 31)
+
+
+@router.get("/admin/audit", response_model=list[AuditRecordOut], responses=TOTAL_RESPONSES)
+async def list_audit_records(
+    _: AdminIdentity, db: SessionDep, response: Response,
+    actor: Annotated[int | None, Query(ge=1, le=MAX_DB_INT, description="the acting user's id")] = None,
+    applicant: Annotated[int | None, Query(ge=1, le=MAX_DB_INT, description="the applicant's user id")] = None,
+    action: Annotated[str | None, Query(min_length=1, max_length=100, description=(
+        "an action, e.g. application.viewed; one ending in '.' (document.) keeps every action it begins"))] = None,
+    first_day: Annotated[date | None, Query(alias="from", ge=FIRST_DAY, le=LAST_DAY, description=(
+        "YYYY-MM-DD: from the start of this day in Europe/Tallinn"))] = None,
+    last_day: Annotated[date | None, Query(alias="to", ge=FIRST_DAY, le=LAST_DAY, description=(
+        "YYYY-MM-DD: up to the end of this day in Europe/Tallinn"))] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = DEFAULT_LIMIT,
+    offset: Annotated[int, Query(ge=0, le=MAX_DB_INT)] = 0,
+) -> list[AuditRecordOut]:
+    """Admin actions and admin views of personal data, newest first, paged, with the number of matches in
+    X-Total-Count."""
+    filters = service.AuditFilters(actor, applicant, action, first_day, last_day)
+    return await service.page(db, filters, limit, offset, response)

@@ -1,0 +1,209 @@
+"""Issue 15, Two-factor sign-in: TOTP (RFC 6238) as the second factor, mandatory for admins and optional for
+applicants; recovery codes good once; wrong codes slowed down like wrong passwords; the admin routes' ForwardAuth
+accepts only sessions that passed the second factor."""
+
+import hashlib
+import subprocess
+import sys
+import uuid
+from typing import Any
+
+import httpx
+import psycopg
+import pyotp
+
+from conftest import (
+    ADMIN_PASSWORD,
+    ADMIN_USERNAME,
+    ROOT,
+    Applicant,
+    admin_login_body,
+    browser_client,
+)
+
+ADMIN_ROUTE = "/api/admin/applications?limit=1"
+NEW_ADMIN_PASSWORD = "a-long-admin-password"
+
+
+def login(client: httpx.Client, username: str, password: str, otp: str | None = None) -> httpx.Response:
+    return client.post("/api/login", json={"username": username, "password": password, "otp": otp})
+
+
+def turn_totp_on(client: httpx.Client) -> tuple[str, list[str]]:
+    """Sets up an authenticator app as the SPA's enrolment does: the secret, then a code from it."""
+    started = client.post("/api/second-factor/totp/start")
+    assert started.status_code == 200, started.text
+    secret = started.json()["secret"]
+    assert started.json()["otpauthUri"].startswith("otpauth://totp/") and "<svg" in started.json()["qrSvg"]
+    confirmed = client.post("/api/second-factor/totp/confirm", json={"code": pyotp.TOTP(secret).now()})
+    assert confirmed.status_code == 200, confirmed.text
+    return secret, confirmed.json()["recoveryCodes"]
+
+
+def new_admin(stack: Any) -> str:
+    """An admin made on the command line without PORTAL_ADMIN_TOTP_SECRET: no second factor yet."""
+    name = f"boss{uuid.uuid4().hex[:8]}"
+    env = {**stack.env, "PORTAL_ADMIN_PASSWORD": NEW_ADMIN_PASSWORD, "PORTAL_ADMIN_TOTP_SECRET": ""}
+    made = subprocess.run([sys.executable, "-m", "identity", "create-admin", name], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    return name
+
+
+def test_an_applicant_turns_totp_on_and_must_then_give_the_code(make_applicant: Any, gateway: str) -> None:
+    """'Applicants may turn it on from their profile'; then 'no otp or a wrong one answers 401 mfa_required (no
+    session is made); a right code answers 200 as today'."""
+    applicant: Applicant = make_applicant()
+    username = applicant.user["username"]
+    assert applicant.user["secondFactor"] is False
+    state = applicant.client.get("/api/second-factor").json()
+    assert state == {"totp": False, "passkeys": [], "recoveryCodesLeft": 0, "required": False}
+
+    started = applicant.client.post("/api/second-factor/totp/start").json()
+    wrong = applicant.client.post("/api/second-factor/totp/confirm", json={"code": "000000"})
+    assert wrong.status_code == 422 and wrong.json()["code"] == "wrong_code"
+    assert applicant.client.post("/api/second-factor/totp/confirm",
+                                 json={"code": pyotp.TOTP(started["secret"]).now()}).status_code == 200
+    me = applicant.client.get("/api/user").json()
+    assert (me["secondFactor"], me["secondFactorPassed"]) == (True, True)
+    assert applicant.client.post("/api/second-factor/totp/start").status_code == 409
+
+    with browser_client(gateway) as fresh:
+        for otp in (None, ""):
+            refused = login(fresh, username, applicant.password, otp)
+            assert refused.status_code == 401 and refused.json()["code"] == "mfa_required"
+            assert "otp" not in refused.json()["fields"]  # asked for, not wrong
+        assert "portal_session" not in fresh.cookies
+        assert fresh.get("/api/user").status_code == 401
+        signed_in = login(fresh, username, applicant.password, pyotp.TOTP(started["secret"]).now())
+        assert signed_in.status_code == 200
+        assert (signed_in.json()["secondFactor"], signed_in.json()["secondFactorPassed"]) == (True, True)
+        assert fresh.get("/api/user").json()["username"] == username
+
+
+def test_a_wrong_code_answers_mfa_required_and_counts_toward_the_slow_down(
+        make_applicant: Any, gateway: str) -> None:
+    """'Wrong codes are slowed down like wrong passwords': five free failures, then 429 even for the right code."""
+    applicant: Applicant = make_applicant()
+    secret, _ = turn_totp_on(applicant.client)
+    with browser_client(gateway) as client:
+        for _ in range(5):
+            wrong = login(client, applicant.user["username"], applicant.password, "123456")
+            assert wrong.status_code == 401, wrong.text
+            assert wrong.json()["code"] == "mfa_required" and wrong.json()["fieldCodes"] == {"otp": "wrong_code"}
+        blocked = login(client, applicant.user["username"], applicant.password, pyotp.TOTP(secret).now())
+        assert blocked.status_code == 429 and blocked.json()["code"] == "too_many_attempts"
+        assert int(blocked.headers["Retry-After"]) > 0
+
+
+def test_a_recovery_code_works_once(make_applicant: Any, gateway: str) -> None:
+    """'a right code, or an unused recovery code, answers 200'; a recovery code is good once."""
+    applicant: Applicant = make_applicant()
+    _, recovery_codes = turn_totp_on(applicant.client)
+    assert len(recovery_codes) == len(set(recovery_codes)) == 10
+    assert applicant.client.get("/api/second-factor").json()["recoveryCodesLeft"] == 10
+    code = recovery_codes[3]
+    with browser_client(gateway) as client:
+        used = login(client, applicant.user["username"], applicant.password, f" {code.upper()} ")
+        assert used.status_code == 200 and used.json()["secondFactorPassed"] is True
+        again = login(client, applicant.user["username"], applicant.password, code)
+        assert again.status_code == 401 and again.json()["code"] == "mfa_required"
+    assert applicant.client.get("/api/second-factor").json()["recoveryCodesLeft"] == 9
+
+
+def test_only_hashes_of_recovery_codes_are_stored(make_applicant: Any, stack: Any) -> None:
+    applicant: Applicant = make_applicant()
+    _, recovery_codes = turn_totp_on(applicant.client)
+    with psycopg.connect(stack.database_url("identity")) as db:
+        stored = [row[0] for row in db.execute("select code_hash from recovery_codes where user_id = %s",
+                                               (applicant.user["id"],))]
+    assert len(stored) == 10 and not set(stored) & set(recovery_codes)
+
+
+def test_new_recovery_codes_need_a_code_and_replace_the_old_ones(make_applicant: Any, gateway: str) -> None:
+    applicant: Applicant = make_applicant()
+    secret, old_codes = turn_totp_on(applicant.client)
+    wrong = applicant.client.post("/api/second-factor/recovery-codes", json={"code": "000000"})
+    assert wrong.status_code == 422 and wrong.json()["code"] == "wrong_code"
+    renewed = applicant.client.post("/api/second-factor/recovery-codes", json={"code": pyotp.TOTP(secret).now()})
+    assert renewed.status_code == 200 and len(renewed.json()["recoveryCodes"]) == 10
+    with browser_client(gateway) as client:
+        assert login(client, applicant.user["username"], applicant.password, old_codes[0]).status_code == 401
+        assert login(client, applicant.user["username"], applicant.password,
+                     renewed.json()["recoveryCodes"][0]).status_code == 200
+
+
+def test_an_applicant_may_turn_totp_off_with_a_code(make_applicant: Any, gateway: str) -> None:
+    applicant: Applicant = make_applicant()
+    secret, _ = turn_totp_on(applicant.client)
+    refused = applicant.client.request("DELETE", "/api/second-factor/totp", json={"code": "000000"})
+    assert refused.status_code == 422 and refused.json()["code"] == "wrong_code"
+    off = applicant.client.request("DELETE", "/api/second-factor/totp", json={"code": pyotp.TOTP(secret).now()})
+    assert off.status_code == 204, off.text
+    assert applicant.client.get("/api/second-factor").json() == {
+        "totp": False, "passkeys": [], "recoveryCodesLeft": 0, "required": False}
+    with browser_client(gateway) as client:
+        signed_in = login(client, applicant.user["username"], applicant.password)
+        assert signed_in.status_code == 200 and signed_in.json()["secondFactor"] is False
+
+
+def test_an_admin_route_refuses_a_session_that_skipped_the_second_factor(stack: Any, gateway: str) -> None:
+    """'The admin routes' ForwardAuth accepts only sessions that passed the second factor'; an admin without one
+    signs in (to enrol), enrols, and is let in; from then on the code is asked at every sign-in."""
+    name = new_admin(stack)
+    with browser_client(gateway) as client:
+        signed_in = login(client, name, NEW_ADMIN_PASSWORD, "123456")  # an account without one: code ignored
+        assert signed_in.status_code == 200
+        assert (signed_in.json()["secondFactor"], signed_in.json()["secondFactorPassed"]) == (False, False)
+        refused = client.get(ADMIN_ROUTE)
+        assert refused.status_code == 403 and refused.json()["code"] == "mfa_required"
+        assert client.get("/api/second-factor").json()["required"] is True
+
+        secret, _ = turn_totp_on(client)
+        assert client.get(ADMIN_ROUTE).status_code == 200
+        kept = client.request("DELETE", "/api/second-factor/totp", json={"code": pyotp.TOTP(secret).now()})
+        assert kept.status_code == 403 and kept.json()["code"] == "second_factor_required_for_admins"
+
+    with browser_client(gateway) as client:
+        assert login(client, name, NEW_ADMIN_PASSWORD).json()["code"] == "mfa_required"
+        assert login(client, name, NEW_ADMIN_PASSWORD, pyotp.TOTP(secret).now()).status_code == 200
+        assert client.get(ADMIN_ROUTE).status_code == 200
+
+
+def test_an_admin_session_is_read_afresh_on_every_admin_request(admin_client: httpx.Client, stack: Any) -> None:
+    """Admin sessions are never served from ForwardAuth's cache: a session that loses its second factor behind
+    identity's back (as a reset does) is refused at the very next request."""
+    assert admin_client.get(ADMIN_ROUTE).status_code == 200
+    token_hash = hashlib.sha256(admin_client.cookies["portal_session"].encode()).hexdigest()
+    with psycopg.connect(stack.database_url("identity"), autocommit=True) as db:
+        db.execute("update sessions set second_factor = false where token_hash = %s", (token_hash,))
+    refused = admin_client.get(ADMIN_ROUTE)
+    assert refused.status_code == 403 and refused.json()["code"] == "mfa_required"
+
+
+def test_the_stacks_admin_is_enrolled_with_the_configured_secret(gateway: str, stack: Any) -> None:
+    """PORTAL_ADMIN_TOTP_SECRET: the admin `ensure-admin` makes signs in with a code from that secret; every sign-in
+    sets last_login_at."""
+    with browser_client(gateway) as client:
+        refused = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+        assert refused.status_code == 401 and refused.json()["code"] == "mfa_required"
+        signed_in = client.post("/api/login", json=admin_login_body())
+        assert signed_in.status_code == 200, signed_in.text
+        assert (signed_in.json()["secondFactor"], signed_in.json()["secondFactorPassed"]) == (True, True)
+        assert client.get(ADMIN_ROUTE).status_code == 200
+    with psycopg.connect(stack.database_url("identity")) as db:
+        row = db.execute("select last_login_at > now() - interval '1 minute' from users where username = %s",
+                         (ADMIN_USERNAME,)).fetchone()
+    assert row is not None and row[0] is True
+
+
+def test_a_session_that_did_not_pass_the_second_factor_cannot_set_up_another(
+        make_applicant: Any, gateway: str) -> None:
+    """A session opened before another device enrolled a second factor may not add one of its own (and so pass)."""
+    applicant: Applicant = make_applicant()
+    with browser_client(gateway) as earlier:
+        assert login(earlier, applicant.user["username"], applicant.password).status_code == 200
+        turn_totp_on(applicant.client)
+        refused = earlier.post("/api/second-factor/totp/start")
+        assert refused.status_code == 403 and refused.json()["code"] == "mfa_required"
+        assert earlier.get("/api/user").json()["secondFactorPassed"] is False

@@ -1,0 +1,1 @@
+export { AdminsTab } from './components/AdminsTab';

@@ -1,0 +1,2 @@
+export { AccessHistoryCard } from './components/AccessHistoryCard';
+export { ActivityTab } from './components/ActivityTab';
