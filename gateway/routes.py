@@ -42,6 +42,8 @@ ROUTES: tuple[Route, ...] = (
     Route("notifications-admin", "PathPrefix(`/api/admin/emails`)", "notifications", "admin"),
     Route("notifications-own", "Path(`/api/email-preferences`)", "notifications", "user"),
     Route("audit-admin", "PathPrefix(`/api/admin/audit`)", "audit", "admin"),
+    # Issue 16, Access transparency: a signed-in user's own entries only (the service filters by the caller).
+    Route("audit-own", "Path(`/api/privacy/access-log`)", "audit", "user"),
     Route("applications-own", "Path(`/api/application`)", "applications", "user"),
     Route("applications-admin", "PathPrefix(`/api/admin/applications`) || PathPrefix(`/api/admin/companies`)",
           "applications", "admin"),

@@ -16,7 +16,8 @@ SIGNED_IN_CALLS = [("GET", "/api/user"), ("GET", "/api/profile"), ("PUT", "/api/
                    ("POST", "/api/set-language"), ("GET", "/api/application"), ("GET", "/api/documents"),
                    ("POST", "/api/documents"), ("GET", "/api/documents/1/download"),
                    ("GET", "/api/document-requests"), ("GET", "/api/contracts"), ("POST", "/api/contracts/1/sign"),
-                   ("GET", "/api/email-preferences"), ("PUT", "/api/email-preferences")]
+                   ("GET", "/api/email-preferences"), ("PUT", "/api/email-preferences"),
+                   ("GET", "/api/privacy/access-log")]
 ADMIN_CALLS = [("GET", "/api/admin/applications"), ("GET", "/api/admin/applications/1"),
                ("PUT", "/api/admin/applications/1/status"), ("GET", "/api/admin/messages"),
                ("PUT", "/api/admin/messages/1/read"), ("GET", "/api/admin/documents"),

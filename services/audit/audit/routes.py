@@ -1,4 +1,5 @@
-"""audit's API: the log for admins (issue 15, Audit log)."""
+"""audit's API: the log for admins (issue 15, Audit log) and, for every signed-in user, the admin views of
+their own data (issue 16, Access transparency)."""
 
 from datetime import date
 from typing import Annotated
@@ -6,8 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Response
 
 from audit import service
-from audit.schemas import AuditRecordOut
-from portal_common.auth import AdminIdentity
+from audit.schemas import AccessLogEntryOut, AuditRecordOut
+from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.listing import DEFAULT_LIMIT, MAX_LIMIT, TOTAL_RESPONSES
 from portal_common.unit_of_work import SessionDep
 from portal_common.validation import MAX_DB_INT
@@ -36,3 +37,14 @@ async def list_audit_records(
     X-Total-Count."""
     filters = service.AuditFilters(actor, applicant, action, first_day, last_day)
     return await service.page(db, filters, limit, offset, response)
+
+
+@router.get("/privacy/access-log", response_model=list[AccessLogEntryOut], responses=TOTAL_RESPONSES)
+async def list_own_access_log(
+    identity: CurrentIdentity, db: SessionDep, response: Response,
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = DEFAULT_LIMIT,
+    offset: Annotated[int, Query(ge=0, le=MAX_DB_INT)] = 0,
+) -> list[AccessLogEntryOut]:
+    """Who has seen my data: the admin views and downloads of the caller's application, documents and contract
+    PDFs, newest first, paged, with the number in X-Total-Count; never who the admin was or where from."""
+    return await service.own_access_page(db, identity.user_id, limit, offset, response)

@@ -1,4 +1,4 @@
-"""Bodies of the audit log (issue 15, Audit log)."""
+"""Bodies of the audit log (issue 15, Audit log) and of an applicant's view of it (issue 16, Access transparency)."""
 
 from datetime import datetime
 
@@ -23,3 +23,12 @@ class AuditRecordOut(CamelModel):
     user_agent: str | None
     request_id: str | None
     details: dict[str, str]
+
+
+class AccessLogEntryOut(CamelModel):
+    """One admin view or download of the caller's data (issue 16, Access transparency). Deliberately nothing
+    about the admin: no id, name, IP address or user agent; the SPA shows them as "Administrator"."""
+
+    occurred_at: datetime
+    action: str
+    target_type: str

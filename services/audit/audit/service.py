@@ -13,13 +13,18 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from audit.models import AuditRecord, Person
-from audit.schemas import AuditRecordOut
+from audit.schemas import AccessLogEntryOut, AuditRecordOut
 from portal_common.errors import ApiError, ErrorCode
-from portal_common.listing import PageParams, column, page_of_ids
+from portal_common.listing import PageParams, column, in_order, page_of_ids
 
 # The days of ?from= and ?to= are Tallinn's, as the admins live them.
 LOCAL_TIME = ZoneInfo("Europe/Tallinn")
 ACTION_PREFIX_END = "."
+# Issue 16, Access transparency: the records an applicant sees of their own, the ones where an admin saw their
+# data (the application detail, a document's file, a contract's PDF). Admin changes (a status, a review, a new
+# contract) reach the applicant by their own notices; application.exported is a list of everyone, recorded
+# without an applicant, so it cannot be shown to one.
+DATA_ACCESS_ACTIONS = ("application.viewed", "document.downloaded", "contract.pdf_viewed")
 
 
 @dataclass(frozen=True)
@@ -76,3 +81,15 @@ async def page(db: AsyncSession, filters: AuditFilters, limit: int, offset: int,
         **record.model_dump(), "actor_name": _name(actor_row), "applicant_name": _name(applicant_row)})
         for record, actor_row, applicant_row in rows}
     return [by_id[record_id] for record_id in ids if record_id in by_id]
+
+
+async def own_access_page(db: AsyncSession, user_id: int, limit: int, offset: int,
+                          response: Response) -> list[AccessLogEntryOut]:
+    """One page of the admin views and downloads of ``user_id``'s data, newest first (X-Total-Count on
+    ``response``), without anything about the admins (issue 16, Access transparency)."""
+    conditions = [col(AuditRecord.applicant_id) == user_id, col(AuditRecord.action).in_(DATA_ACCESS_ACTIONS)]
+    ids = await page_of_ids(db, column(AuditRecord.id), column(AuditRecord.occurred_at), conditions,
+                            PageParams(None, None, limit, offset), True, response)
+    records = (await db.exec(select(AuditRecord).where(col(AuditRecord.id).in_(ids)))).all()
+    return [AccessLogEntryOut.model_validate(record.model_dump())
+            for record in in_order(records, ids, lambda record: record.id)]

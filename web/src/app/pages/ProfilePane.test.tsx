@@ -11,5 +11,7 @@ describe('The profile tab (issue 14 "Account self-service")', () => {
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Change password' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Change e-mail address' })).toBeInTheDocument();
+    // Issue 16, Access transparency.
+    expect(screen.getByRole('heading', { name: 'Who has seen my data' })).toBeInTheDocument();
   });
 });

@@ -2,10 +2,11 @@ import { ChangeEmailCard } from '@/features/auth/components/ChangeEmailCard';
 import { ChangePasswordCard } from '@/features/auth/components/ChangePasswordCard';
 import { SecondFactorCard } from '@/features/auth/components/SecondFactorCard';
 import { ProfileTab } from '@/features/dashboard/components/ProfileTab';
+import { AccessLogCard } from '@/features/privacy';
 
 /**
  * The dashboard's profile tab: the profile, then the account's password and e-mail address (issue 14) and its
- * two-step verification (issue 15).
+ * two-step verification (issue 15), and who has seen the applicant's data (issue 16, Access transparency).
  */
 export function ProfilePane() {
   return (
@@ -16,6 +17,7 @@ export function ProfilePane() {
         <ChangeEmailCard />
         <SecondFactorCard />
       </div>
+      <AccessLogCard />
     </div>
   );
 }

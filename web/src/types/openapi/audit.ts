@@ -61,10 +61,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy/access-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Own Access Log
+         * @description Who has seen my data: the admin views and downloads of the caller's application, documents and contract
+         *     PDFs, newest first, paged, with the number in X-Total-Count; never who the admin was or where from.
+         */
+        get: operations["list_own_access_log_api_privacy_access_log_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AccessLogEntryOut
+         * @description One admin view or download of the caller's data (issue 16, Access transparency). Deliberately nothing
+         *     about the admin: no id, name, IP address or user agent; the SPA shows them as "Administrator".
+         */
+        AccessLogEntryOut: {
+            /**
+             * Occurredat
+             * Format: date-time
+             */
+            occurredAt: string;
+            /** Action */
+            action: string;
+            /** Targettype */
+            targetType: string;
+        };
         /**
          * AuditRecordOut
          * @description One record. The names are the ones identity last announced for those users (null when it never did);
@@ -244,6 +281,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditRecordOut"][];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_own_access_log_api_privacy_access_log_get: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description how many rows match the filters, before limit and offset */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessLogEntryOut"][];
                 };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */

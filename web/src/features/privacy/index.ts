@@ -1,0 +1,1 @@
+export { AccessLogCard } from './components/AccessLogCard';
