@@ -14,6 +14,7 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually
+from portal_common.privacy import mask_id_code
 from web.e2e.conftest import new_context
 from web.e2e.signin import sign_in
 
@@ -30,7 +31,8 @@ def wait_until_listed(admin_client: httpx.Client, id_code: str) -> int:
     """The applications service learns of a registration from identity's event; wait for it to land."""
     def listed() -> int | None:
         found = admin_client.get("/api/admin/applications", params={"q": id_code, "status": "pending"}).json()
-        return int(found[0]["id"]) if found and found[0]["profile"]["idCode"] == id_code else None
+        # The list shows the code masked (issue 16, What each role sees), the search takes it whole.
+        return int(found[0]["id"]) if found and found[0]["profile"]["idCode"] == mask_id_code(id_code) else None
 
     return int(eventually(listed, 15, f"pending application with ID code {id_code} in the admin list"))
 

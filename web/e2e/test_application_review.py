@@ -10,6 +10,7 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually
+from portal_common.privacy import mask_id_code
 from web.e2e.conftest import new_context
 from web.e2e.signin import sign_in
 
@@ -18,14 +19,16 @@ def wait_until_listed(admin_client: httpx.Client, id_code: str) -> int:
     """The applications service learns of a registration from identity's event; wait for it to land."""
     def listed() -> int | None:
         found = admin_client.get("/api/admin/applications", params={"q": id_code}).json()
-        return int(found[0]["id"]) if found and found[0]["profile"]["idCode"] == id_code else None
+        # The list shows the code masked (issue 16, What each role sees), the search takes it whole.
+        return int(found[0]["id"]) if found and found[0]["profile"]["idCode"] == mask_id_code(id_code) else None
 
     return int(eventually(listed, 15, f"application with ID code {id_code} in the admin list"))
 
 
 def review_as_admin(browser: Browser, gateway: str, id_code: str, application_id: int, full_name: str,
-                    note: str) -> None:
-    """Signs in as admin through the UI, finds the application by ID code and moves it to in_review."""
+                    note: str, internal_note: str) -> None:
+    """Signs in as admin through the UI, finds the application by ID code and moves it to in_review with a note
+    to the applicant and an internal one (issue 16, What each role sees)."""
     admin_context = new_context(browser, gateway, "en")
     admin = admin_context.new_page()
     sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
@@ -36,6 +39,9 @@ def review_as_admin(browser: Browser, gateway: str, id_code: str, application_id
     rows = admin.get_by_test_id("application-row")
     expect(rows).to_have_count(1)
     expect(rows.first.get_by_text(full_name)).to_be_visible()
+    # issue 16, What each role sees: the list masks the ID code, the detail below shows it whole.
+    expect(rows.first.get_by_text(mask_id_code(id_code)).locator("visible=true").first).to_be_visible()
+    expect(rows.first).not_to_contain_text(id_code)
     # The row carries the badge twice (a stacked-card copy for phones); check the one shown.
     expect(rows.first.get_by_text("Pending Review").locator("visible=true")).to_be_visible()
     rows.first.get_by_role("link", name=re.compile("^View")).click()
@@ -50,13 +56,15 @@ def review_as_admin(browser: Browser, gateway: str, id_code: str, application_id
 
     admin.get_by_label("Status", exact=True).click()
     admin.get_by_role("option", name="In Review").click()
-    admin.get_by_label("Notes").fill(note)
+    admin.get_by_label("Note to the applicant").fill(note)
+    admin.get_by_label("Internal note (admins only)").fill(internal_note)
     admin.get_by_role("button", name="Update status").click()
     expect(admin.get_by_text("Status updated").first).to_be_visible()
-    expect(admin.get_by_label("Notes")).to_have_value("")
+    expect(admin.get_by_label("Note to the applicant")).to_have_value("")
     entry = admin.get_by_test_id("history-entry").first
     expect(entry.get_by_role("group", name="Pending Review to In Review")).to_be_visible()
-    expect(entry.get_by_text(note)).to_be_visible()
+    expect(entry.get_by_test_id("history-applicant-note")).to_contain_text(note)
+    expect(entry.get_by_test_id("history-internal-note")).to_contain_text(internal_note)
 
     # The list shows the new status too (its queries were refreshed).
     admin.get_by_role("link", name="Back to list").click()
@@ -75,11 +83,12 @@ def test_admin_reviews_and_applicant_sees_the_status(browser: Browser, gateway: 
     id_code = applicant.client.get("/api/profile").json()["idCode"]
     application_id = wait_until_listed(admin_client, id_code)
     note = f"We are checking your documents ({uuid.uuid4().hex[:6]})."
+    internal_note = f"Internal: the ID copy looks edited ({uuid.uuid4().hex[:6]})"
 
     # Switching the UI language saves it on the admin's account: put it back afterwards for other tests.
     saved_language = admin_client.get("/api/user").json()["language"]
     try:
-        review_as_admin(browser, gateway, id_code, application_id, full_name, note)
+        review_as_admin(browser, gateway, id_code, application_id, full_name, note, internal_note)
     finally:
         admin_client.post("/api/set-language", json={"language": saved_language})
 
@@ -91,6 +100,7 @@ def test_admin_reviews_and_applicant_sees_the_status(browser: Browser, gateway: 
     expect(page.get_by_role("heading", name=f"Tere tulemast, {full_name}")).to_be_visible()
     expect(page.get_by_text("Ülevaatamisel").first).to_be_visible()
     expect(page.get_by_text(note)).to_be_visible()
+    expect(page.locator("body")).not_to_contain_text(internal_note)  # issue 16, What each role sees
     expect(page.get_by_text(re.compile("Teile ei ole veel ettevõtet määratud"))).to_be_visible()
 
     # Profile: only city, ID code and address are editable; the new city is saved and shown.

@@ -2,7 +2,9 @@
 spreadsheet programs keep Estonian letters, times in Tallinn's, headers and statuses in the admin's language.
 
 A cell that a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) gets a
-leading apostrophe (OWASP, CSV injection): names and e-mails are typed by applicants."""
+leading apostrophe (OWASP, CSV injection): names and e-mails are typed by applicants.
+
+ID codes are masked as in the list (issue 16, What each role sees): a file leaves the portal and is kept."""
 
 import csv
 import io
@@ -11,6 +13,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from applications.service import ApplicationRow
+from portal_common.privacy import mask_id_code
 
 TALLINN = ZoneInfo("Europe/Tallinn")
 BYTE_ORDER_MARK = "\ufeff"
@@ -50,7 +53,8 @@ def _line(cells: Iterable[str]) -> str:
 def _cells(row: ApplicationRow, language: str) -> list[str]:
     application, applicant = row.application, row.applicant
     # Empty until identity's registration event has brought the applicant here.
-    contact = (applicant.full_name, applicant.email, applicant.id_code, applicant.phone) if applicant else ()
+    contact = ((applicant.full_name, applicant.email, mask_id_code(applicant.id_code), applicant.phone)
+               if applicant else ())
     return [
         str(application.id),
         *(safe_cell(value) for value in contact or (None,) * 4),

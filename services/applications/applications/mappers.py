@@ -25,6 +25,7 @@ from applications.schemas import (
     UserOut,
 )
 from applications.service import ApplicationRow, ApplicationView, Assignee, PastApplication
+from portal_common.privacy import mask_id_code
 
 Body = TypeVar("Body", bound=BaseModel)
 
@@ -72,13 +73,27 @@ def assignee_out(assignee: Assignee | None) -> AssigneeOut | None:
     return AssigneeOut(id=assignee.id, name=assignee.name) if assignee else None
 
 
+def masked_profile_out(applicant: Applicant | None) -> ProfileOut:
+    """Lists and pickers show the ID code masked (issue 16, What each role sees); the detail shows it whole."""
+    profile = profile_out(applicant)
+    return profile.model_copy(update={"id_code": mask_id_code(profile.id_code)})
+
+
 def application_list_item(row: ApplicationRow) -> ApplicationListItem:
     return ApplicationListItem.model_validate({**_with_applicant(row.application, row.applicant),
+                                               "profile": masked_profile_out(row.applicant),
                                                "assignee": assignee_out(row.assignee)})
 
 
+def _concerns_applicant(update: StatusUpdate) -> bool:
+    """An update that only added an internal note says nothing to the applicant (issue 16, What each role sees)."""
+    return update.old_status != update.new_status or update.notes is not None
+
+
 def _status_updates_out(updates: Sequence[StatusUpdate]) -> list[StatusUpdateOut]:
-    return [StatusUpdateOut.model_validate(update, from_attributes=True) for update in updates]
+    """The applicant's timeline: the status and the note to them, never the internal note."""
+    return [StatusUpdateOut.model_validate(update, from_attributes=True)
+            for update in updates if _concerns_applicant(update)]
 
 
 def _earlier_out(past: PastApplication) -> EarlierApplicationOut:

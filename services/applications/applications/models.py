@@ -93,7 +93,10 @@ class StatusUpdate(ServiceTable, table=True):
     application_id: int = Field(foreign_key="applications.id", index=True)
     old_status: str = Field(max_length=20)
     new_status: str = Field(max_length=20)
+    # Issue 16, What each role sees: ``notes`` are the applicant's (their timeline and e-mail), the internal
+    # note is for admins only and never leaves this service's admin API.
     notes: str | None = Field(default=None, sa_type=Text)
+    internal_note: str | None = Field(default=None, sa_type=Text)
     changed_by: int | None = None
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
 

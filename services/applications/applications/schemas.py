@@ -51,6 +51,9 @@ class StatusUpdateOut(CamelModel):
 
 
 class AdminStatusUpdateOut(StatusUpdateOut):
+    """Issue 16, What each role sees: ``notes`` went to the applicant; ``internal_note`` is for admins only."""
+
+    internal_note: str | None
     changed_by: int | None
 
 
@@ -71,11 +74,12 @@ class CompanyOut(CamelModel):
 
 
 class ApplicationOut(CamelModel):
+    """The applicant's own application: never the admins' notes (issue 16, What each role sees)."""
+
     id: int
     user_id: int
     status: Status
     notes: str | None
-    admin_notes: str | None
     created_at: datetime
     user: UserOut
     profile: ProfileOut
@@ -114,7 +118,8 @@ class ApplicationListItem(CamelModel):
     id: int
     user_id: int
     user: UserOut
-    profile: ProfileOut
+    profile: ProfileOut = Field(description="idCode masked: its first digit and last two, e.g. 4••••••••21 "
+                                            "(issue 16, What each role sees); search still takes the whole code")
     status: Status
     created_at: datetime
     updated_at: datetime
@@ -122,6 +127,7 @@ class ApplicationListItem(CamelModel):
 
 
 class ApplicationDetail(ApplicationListItem):
+    profile: ProfileOut = Field(description="idCode whole: the detail is where an admin needs it")
     notes: str | None
     admin_notes: str | None
     status_updates: list[AdminStatusUpdateOut]
@@ -140,8 +146,11 @@ def _notes(value: str | None) -> str | None:
 
 
 class StatusChange(CamelModel):
+    """``notes`` reach the applicant (timeline and e-mail); ``internal_note`` stays with the admins (issue 16)."""
+
     status: Status
-    notes: str | None = None
+    notes: str | None = Field(default=None, description="The note to the applicant")
+    internal_note: str | None = Field(default=None, description="A note only admins see")
 
     @field_validator("status", mode="before")
     @classmethod
@@ -150,7 +159,7 @@ class StatusChange(CamelModel):
             raise invalid(ApplicationsErrorCode.INVALID_STATUS, "Status must be one of: " + ", ".join(STATUS_VALUES))
         return value
 
-    @field_validator("notes")
+    @field_validator("notes", "internal_note")
     @classmethod
     def _notes(cls, value: str | None) -> str | None:
         return _notes(value)

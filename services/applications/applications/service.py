@@ -322,10 +322,10 @@ async def assign(db: AsyncSession, application_id: int, admin_id: int | None) ->
 
 
 async def change_status(db: AsyncSession, application_id: int, change: StatusChange, identity: Identity) -> str:
-    """Any status may follow any other (spec §4); the same status is fine as long as notes come with it.
-    Returns the status it had before."""
+    """Any status may follow any other (spec §4); the same status is fine as long as a note (either kind) comes
+    with it. Returns the status it had before."""
     application = await _application(db, application_id, lock=True)
-    if change.status == application.status and change.notes is None:
+    if change.status == application.status and change.notes is None and change.internal_note is None:
         raise ApiError(422, ApplicationsErrorCode.NOTHING_TO_UPDATE, NOTHING_TO_UPDATE)
     old_status = application.status
     application.status = change.status
@@ -334,8 +334,10 @@ async def change_status(db: AsyncSession, application_id: int, change: StatusCha
     application.updated_at = utcnow()
     db.add(application)
     db.add(StatusUpdate(application_id=application_id, old_status=old_status, new_status=change.status,
-                        notes=change.notes, changed_by=identity.user_id, created_at=application.updated_at))
+                        notes=change.notes, internal_note=change.internal_note, changed_by=identity.user_id,
+                        created_at=application.updated_at))
     await _follow_company(db, application)
+    # Only the applicant's note travels: events reach services that show or send things to the applicant.
     add_event(db, ApplicationStatusChanged(
         application_id=application_id, user_id=application.user_id, old_status=old_status,
         new_status=change.status, notes=change.notes, changed_by=identity.user_id))

@@ -14,6 +14,7 @@ import pytest
 
 from conftest import Applicant, new_id_code
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
+from portal_common.privacy import mask_id_code
 
 OwnApplication = Callable[[httpx.Client], dict[str, Any]]
 CSV_HEADER_ET = ["ID", "Täisnimi", "E-post", "Isikukood", "Telefon", "Olek", "Esitatud", "Muudetud", "Vastutaja"]
@@ -236,7 +237,10 @@ def test_csv_export_with_the_lists_filters(admin_client: httpx.Client,
     assert rows[0] == CSV_HEADER_ET
     assert [row[0] for row in rows[1:]] == [str(jaan_id), str(ulle_id)]
     jaan, ulle = rows[1], rows[2]
-    assert ulle[1:6] == [f"Ülle Õunapuu-Šokk {tag}", ulle[2], id_code, "'+372 5551 2345", "Ootab ülevaatust"]
+    # The ID code masked as in the list (issue 16, What each role sees).
+    assert ulle[1:6] == [f"Ülle Õunapuu-Šokk {tag}", ulle[2], mask_id_code(id_code), "'+372 5551 2345",
+                         "Ootab ülevaatust"]
+    assert id_code not in response.text
     assert ulle[2].endswith("@example.com")
     assert ulle[8] == assignee["name"]
     assert (jaan[1], jaan[5], jaan[8]) == (f"Jaan Žukov {tag}", "Ülevaatamisel", "")
@@ -266,7 +270,7 @@ def test_csv_cells_cannot_become_formulas(admin_client: httpx.Client, as_admin: 
     tag = new_tag()
     applicant, application_id = application_of(fullName=f"Mari Maasikas {tag}")
     formulas = {"full_name": f"=HYPERLINK(\"http://x\";\"{tag}\")", "email": "@SUM(1+1)@example.com",
-                "phone": "-2+3", "id_code": "+1"}
+                "phone": "-2+3", "id_code": "+1234567890"}
     applications_db.execute("update applicants set full_name = %(full_name)s, email = %(email)s, "
                             "phone = %(phone)s, id_code = %(id_code)s where user_id = %(user_id)s",
                             {**formulas, "user_id": applicant.user["id"]})
@@ -275,7 +279,7 @@ def test_csv_cells_cannot_become_formulas(admin_client: httpx.Client, as_admin: 
     _, rows = export(other, q=tag)
     assert rows[0] == CSV_HEADER_EN
     row = rows[1]
-    assert row[1:5] == ["'" + formulas["full_name"], "'" + formulas["email"], "'" + formulas["id_code"],
+    assert row[1:5] == ["'" + formulas["full_name"], "'" + formulas["email"], "'+••••••••90",  # masked, still safe
                         "'" + formulas["phone"]]
     assert (row[5], row[8]) == ("Pending Review", "'" + formulas["full_name"])
 

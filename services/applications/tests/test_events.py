@@ -78,7 +78,8 @@ def test_registration_makes_a_pending_application_with_the_applicant(
     application = body["application"]
     assert application["id"] == first.json()["application"]["id"]
     assert application["userId"] == applicant.user["id"]
-    assert (application["status"], application["notes"], application["adminNotes"]) == ("pending", None, None)
+    assert (application["status"], application["notes"]) == ("pending", None)
+    assert "adminNotes" not in application  # issue 16, What each role sees
     assert application["user"] == {"fullName": "Liis Lepik", "username": applicant.user["username"],
                                    "email": applicant.user["email"], "phone": applicant.user["phone"]}
     assert application["profile"] == {"fullName": "Liis Lepik", "email": applicant.user["email"],

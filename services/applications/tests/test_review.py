@@ -13,6 +13,7 @@ import pytest
 
 from conftest import Applicant, nats_login, new_id_code
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
+from portal_common.privacy import mask_id_code
 
 LIST_FIELDS = {"id", "userId", "user", "profile", "status", "createdAt", "updatedAt", "assignee"}
 DETAIL_FIELDS = LIST_FIELDS | {"notes", "adminNotes", "statusUpdates", "company", "otherApplications"}
@@ -43,7 +44,8 @@ def test_admin_status_updates_follow_the_update_rule(admin_client: httpx.Client,
     assert set(detail) == DETAIL_FIELDS
     assert (detail["status"], detail["adminNotes"]) == ("in_review", "Documents look fine")
     assert {k: v for k, v in detail["statusUpdates"][0].items() if k not in ("id", "createdAt")} == {
-        "oldStatus": "pending", "newStatus": "in_review", "notes": "Documents look fine", "changedBy": admin_id}
+        "oldStatus": "pending", "newStatus": "in_review", "notes": "Documents look fine", "internalNote": None,
+        "changedBy": admin_id}
 
     notes_only = put_status(admin_client, application_id, {"status": "in_review", "notes": "Waiting for an ID copy"})
     assert notes_only.status_code == 200
@@ -64,7 +66,7 @@ def test_admin_status_updates_follow_the_update_rule(admin_client: httpx.Client,
     assert admin_client.get(f"/api/admin/applications/{application_id}").json() == approved
 
     own = applicant.client.get("/api/application").json()
-    assert (own["application"]["status"], own["application"]["adminNotes"]) == ("approved", "Waiting for an ID copy")
+    assert own["application"]["status"] == "approved" and "adminNotes" not in own["application"]  # issue 16
     assert [(u["newStatus"], u["notes"]) for u in own["statusUpdates"]] == [
         ("approved", None), ("in_review", "Waiting for an ID copy"), ("in_review", "Documents look fine")]
     assert set(own["statusUpdates"][0]) == {"id", "oldStatus", "newStatus", "notes", "createdAt"}
@@ -141,7 +143,8 @@ def test_search_by_name_email_and_id_code_ignoring_case(admin_client: httpx.Clie
     both, total = search(admin_client, q=tag.upper())
     assert [a["id"] for a in both] == [jaan_id, ulle_id] and total == 2  # newest first
     assert set(both[0]) == LIST_FIELDS
-    assert both[1]["profile"]["idCode"] == id_code and both[1]["user"]["fullName"] == f"Ülle Õunapuu {tag}"
+    assert both[1]["profile"]["idCode"] == mask_id_code(id_code)  # issue 16, What each role sees
+    assert both[1]["user"]["fullName"] == f"Ülle Õunapuu {tag}"
     assert [a["id"] for a in search(admin_client, q=f"üLLE õUNAPUU {tag}")[0]] == [ulle_id]
     assert [a["id"] for a in search(admin_client, q=ulle.user["email"].upper())[0]] == [ulle_id]
     assert [a["id"] for a in search(admin_client, q=id_code)[0]] == [ulle_id]

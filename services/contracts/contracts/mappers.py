@@ -7,6 +7,7 @@ from typing import Any
 from contracts.models import Applicant, Contract
 from contracts.schemas import AdminContractOut, ContractOut, ContractUser
 from contracts.service import effective_status
+from portal_common.privacy import mask_id_codes_in
 
 
 def _shown(contract: Contract) -> dict[str, Any]:
@@ -25,4 +26,8 @@ def contract_user(applicant: Applicant | None) -> ContractUser:
 
 
 def admin_contract_out(contract: Contract, applicant: Applicant | None) -> AdminContractOut:
-    return AdminContractOut.model_validate({**_shown(contract), "user": contract_user(applicant)})
+    """The admin's list and its row actions: ID codes in the title and text masked (issue 16, What each role
+    sees); the signed PDF keeps the whole text."""
+    return AdminContractOut.model_validate({**_shown(contract), "title": mask_id_codes_in(contract.title),
+                                            "content": mask_id_codes_in(contract.content),
+                                            "user": contract_user(applicant)})

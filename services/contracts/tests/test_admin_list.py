@@ -21,6 +21,7 @@ import contracts
 from conftest import Applicant, admin_login_body, browser_client, eventually, new_id_code, registration
 from portal_common.events import ProfileUpdated
 from portal_common.migrations import alembic_config
+from portal_common.privacy import mask_id_code
 from services.contracts.tests.test_api import SIGNATURE, create, db_execute, db_row, publish_and_wait
 
 TOTAL = "X-Total-Count"
@@ -237,6 +238,19 @@ def test_search_finds_the_applicants_name_e_mail_and_id_code(admin: httpx.Client
     assert set(ids(admin, q=owner.id_code)) >= theirs
     assert set(ids(admin, q=owner.id_code[:7])) >= theirs
     assert ids(admin, q=f"{owner.surname} alpha") == [owner.by_title["Alpha"]]  # the person and the title at once
+
+
+def test_the_admin_list_masks_id_codes_the_applicant_sees_whole(admin: httpx.Client, owner: Owner) -> None:
+    """Issue 16, What each role sees: found by the whole ID code, which the list's JSON does not hold even in the
+    employment contract's text; the applicant's own contracts keep it whole."""
+    listed = admin.get("/api/admin/contracts", params={"q": owner.id_code, "limit": 200})
+    assert listed.status_code == 200, listed.text
+    assert set(owner.by_title.values()) <= {item["id"] for item in listed.json()}
+    assert owner.id_code not in listed.text
+    employment = next(item for item in listed.json() if item["id"] == owner.by_title["employment"])
+    assert mask_id_code(owner.id_code) in employment["content"]
+    own = owner.applicant.client.get("/api/contracts").json()
+    assert owner.id_code in next(item for item in own if item["id"] == owner.by_title["employment"])["content"]
 
 
 def test_search_follows_a_changed_profile(stack: Any, admin: httpx.Client, owner: Owner) -> None:

@@ -143,6 +143,9 @@ def test_documents_are_found_by_their_names_and_their_applicant(make_applicant: 
     assert found(f"ülle {surname}") == [mine]
     assert found(applicant.user["email"].split("@")[0]) == [mine]  # e-mail
     assert found(id_code_of(applicant)) == [mine]  # ID code
+    # issue 16, What each role sees: found by the whole ID code, which the list's JSON does not hold.
+    listed = admin_client.get("/api/admin/documents", params={"q": id_code_of(applicant)})
+    assert listed.json() and id_code_of(applicant) not in listed.text
     assert found(f"{surname} {word}") == []  # every word, of the document or of its applicant
     assert found("%'\"&|!:*()") != []  # nothing but punctuation: no filter, never an error
 
@@ -265,6 +268,9 @@ def test_requests_are_found_by_name_and_applicant(make_applicant: Any, admin_cli
     assert found(f"diploma {word}") == [named]
     assert found(surname) == [other, named]
     assert found(id_code_of(applicant)) == [other, named]
+    # issue 16, What each role sees: found by the whole ID code, which the list's JSON does not hold.
+    listed = admin_client.get("/api/admin/document-requests", params={"q": id_code_of(applicant)})
+    assert listed.json() and id_code_of(applicant) not in listed.text
     assert found(f"jaan {surname}") == [other, named]
     assert found(f"reference letter {word}") == []  # every word, of the request or of its applicant
 

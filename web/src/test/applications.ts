@@ -11,7 +11,8 @@ export function listItem(id: number, overrides: Partial<ApplicationListItem> = {
       email: `user${id}@example.ee`,
       phone: '+372 5551 2345',
       dateOfBirth: '1980-04-12',
-      idCode: `3800412${String(id).padStart(4, '0')}`,
+      // Masked by the server in lists and pickers (issue 16, What each role sees).
+      idCode: `3••••••••${String(id % 100).padStart(2, '0')}`,
       city: 'Tallinn',
       address: null,
     },

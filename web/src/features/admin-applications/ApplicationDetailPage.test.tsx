@@ -33,13 +33,25 @@ function stubDetail(initial: ApplicationDetail = detail(), statusAnswer?: () => 
     [`GET ${DETAIL}`]: () => jsonResponse(200, current),
     [`PUT ${STATUS}`]: (init) => {
       if (statusAnswer) return statusAnswer();
-      const body = JSON.parse(String(init?.body)) as { status: ApplicationDetail['status']; notes: string | null };
+      const body = JSON.parse(String(init?.body)) as {
+        status: ApplicationDetail['status'];
+        notes: string | null;
+        internalNote?: string;
+      };
       current = {
         ...current,
         status: body.status,
         adminNotes: body.notes ?? current.adminNotes,
         statusUpdates: [
-          { id: current.statusUpdates.length + 1, oldStatus: current.status, newStatus: body.status, notes: body.notes, createdAt: new Date().toISOString(), changedBy: 1 },
+          {
+            id: current.statusUpdates.length + 1,
+            oldStatus: current.status,
+            newStatus: body.status,
+            notes: body.notes,
+            internalNote: body.internalNote ?? null,
+            createdAt: new Date().toISOString(),
+            changedBy: 1,
+          },
           ...current.statusUpdates,
         ],
       };
@@ -70,7 +82,10 @@ describe('Application detail (spec §2, §4)', () => {
 
     const [entry] = screen.getAllByTestId('history-entry');
     expect(within(entry).getByRole('group', { name: 'Pending Review to In Review' })).toBeInTheDocument();
-    expect(within(entry).getByText('Checking documents')).toBeInTheDocument();
+    expect(within(entry).getByTestId('history-applicant-note')).toHaveTextContent('Note to the applicantChecking documents');
+    expect(within(entry).getByTestId('history-internal-note')).toHaveTextContent(
+      'Internal note (admins only)Ask for a clearer ID copy',
+    );
     expect(within(entry).getByText('15 Mar 2025, 10:30')).toBeInTheDocument(); // Tallinn time
     expect(screen.getByRole('link', { name: 'Back to list' })).toHaveAttribute('href', '/admin');
   });
@@ -84,7 +99,7 @@ describe('Application detail (spec §2, §4)', () => {
     expect(screen.getByText('Please either change the status or add notes.')).toBeInTheDocument();
     expect(screen.getByText('Validation Error').closest('[data-variant]')).toHaveAttribute('data-variant', 'default');
 
-    await user.type(screen.getByLabelText('Notes'), '   ');
+    await user.type(screen.getByLabelText('Note to the applicant'), '   ');
     await user.click(screen.getByRole('button', { name: 'Update status' }));
     expect(puts(fetchMock, STATUS)).toEqual([]);
   });
@@ -98,12 +113,12 @@ describe('Application detail (spec §2, §4)', () => {
 
     await user.click(screen.getByLabelText('Status'));
     await user.click(screen.getByRole('option', { name: 'Approved' }));
-    await user.type(screen.getByLabelText('Notes'), ' Looks good ');
+    await user.type(screen.getByLabelText('Note to the applicant'), ' Looks good ');
     await user.click(screen.getByRole('button', { name: 'Update status' }));
 
     expect(await screen.findByText('Status updated')).toBeInTheDocument();
     expect(puts(fetchMock, STATUS)).toEqual([{ status: 'approved', notes: 'Looks good' }]);
-    expect(screen.getByLabelText('Notes')).toHaveValue('');
+    expect(screen.getByLabelText('Note to the applicant')).toHaveValue('');
     expect(queryClient.getQueryState(['/api/admin/applications?limit=20&offset=0'])?.isInvalidated).toBe(true);
     await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(2));
     const [newest] = screen.getAllByTestId('history-entry');
@@ -115,11 +130,45 @@ describe('Application detail (spec §2, §4)', () => {
     expect(await screen.findByRole('form', { name: 'Assign a company' })).toBeInTheDocument();
   });
 
+  it('issue 16, What each role sees: the card sends the note to the applicant and the internal note, each labelled', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubDetail(detail({ statusUpdates: [] }));
+    renderRoute('/admin/applications/5', { user: admin });
+    const applicantNote = await screen.findByLabelText('Note to the applicant');
+    const internalNote = screen.getByLabelText('Internal note (admins only)');
+    expect(applicantNote).toHaveAccessibleDescription("Shown on the applicant's dashboard and in the status e-mail.");
+    expect(internalNote).toHaveAccessibleDescription('Never shown or sent to the applicant.');
+
+    await user.type(applicantNote, ' Welcome aboard ');
+    await user.type(internalNote, ' Double-check the ID copy ');
+    await user.click(screen.getByRole('button', { name: 'Update status' }));
+
+    expect(await screen.findByText('Status updated')).toBeInTheDocument();
+    expect(puts(fetchMock, STATUS)).toEqual([
+      { status: 'in_review', notes: 'Welcome aboard', internalNote: 'Double-check the ID copy' },
+    ]);
+    expect(applicantNote).toHaveValue('');
+    expect(internalNote).toHaveValue('');
+    const [entry] = await screen.findAllByTestId('history-entry');
+    expect(within(entry).getByTestId('history-applicant-note')).toHaveTextContent('Welcome aboard');
+    expect(within(entry).getByTestId('history-internal-note')).toHaveTextContent('Double-check the ID copy');
+  });
+
+  it('issue 16: an internal note alone is an update of the current status, with no note to the applicant', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubDetail();
+    renderRoute('/admin/applications/5', { user: admin });
+    await user.type(await screen.findByLabelText('Internal note (admins only)'), 'Called the bank');
+    await user.click(screen.getByRole('button', { name: 'Update status' }));
+    await screen.findByText('Status updated');
+    expect(puts(fetchMock, STATUS)).toEqual([{ status: 'in_review', notes: null, internalNote: 'Called the bank' }]);
+  });
+
   it('sends the current status when only notes were added', async () => {
     const user = userEvent.setup();
     const fetchMock = stubDetail();
     renderRoute('/admin/applications/5', { user: admin });
-    await user.type(await screen.findByLabelText('Notes'), 'Called the applicant');
+    await user.type(await screen.findByLabelText('Note to the applicant'), 'Called the applicant');
     await user.click(screen.getByRole('button', { name: 'Update status' }));
     await screen.findByText('Status updated');
     expect(puts(fetchMock, STATUS)).toEqual([{ status: 'in_review', notes: 'Called the applicant' }]);
@@ -129,12 +178,12 @@ describe('Application detail (spec §2, §4)', () => {
     const user = userEvent.setup();
     stubDetail(detail(), () => new Response('Bad gateway', { status: 502 }));
     renderRoute('/admin/applications/5', { user: admin });
-    await user.type(await screen.findByLabelText('Notes'), 'note');
+    await user.type(await screen.findByLabelText('Note to the applicant'), 'note');
     await user.click(screen.getByRole('button', { name: 'Update status' }));
     expect(await screen.findByText('Update Failed')).toBeInTheDocument();
     expect(screen.getByText('There was a problem updating the status. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('Update Failed').closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
-    expect(screen.getByLabelText('Notes')).toHaveValue('note');
+    expect(screen.getByLabelText('Note to the applicant')).toHaveValue('note');
   });
 
   it('rejects through the confirmation dialog after 100 ms with the default reason', async () => {

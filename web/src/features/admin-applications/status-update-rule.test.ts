@@ -45,6 +45,25 @@ describe('decideStatusUpdate (spec §4 admin update rule)', () => {
   });
 });
 
+describe('decideStatusUpdate with an internal note (issue 16, What each role sees)', () => {
+  it('sends the trimmed internal note beside the note to the applicant, and only when written', () => {
+    expect(decideStatusUpdate('pending', 'approved', ' Welcome ', ' Checked the bank ')).toEqual({
+      kind: 'send',
+      body: { status: 'approved', notes: 'Welcome', internalNote: 'Checked the bank' },
+    });
+    const withoutInternal = decideStatusUpdate('pending', 'approved', 'Welcome', '  ');
+    expect(withoutInternal.kind === 'send' && 'internalNote' in withoutInternal.body).toBe(false);
+  });
+
+  it('counts an internal note alone as an update of the current status', () => {
+    expect(decideStatusUpdate('in_review', 'in_review', '', 'Called the applicant')).toEqual({
+      kind: 'send',
+      body: { status: 'in_review', notes: null, internalNote: 'Called the applicant' },
+    });
+    expect(decideStatusUpdate('in_review', 'in_review', ' ', ' \n ')).toEqual({ kind: 'nothing' });
+  });
+});
+
 describe('rejectBody (spec §4 reject)', () => {
   it('sends rejected with the typed notes, or the default reason when empty', () => {
     expect(rejectBody('  Not a resident ')).toEqual({ status: 'rejected', notes: 'Not a resident' });

@@ -6,18 +6,21 @@ export type StatusUpdateDecision = { kind: 'send'; body: UpdateStatusInput } | {
 
 /**
  * The admin update rule of spec §4: a changed status is sent with the notes (if any); an unchanged
- * status is sent only when notes are filled in; otherwise nothing is sent. Notes are trimmed, and
- * whitespace-only notes count as none.
+ * status is sent only when a note of either kind is filled in; otherwise nothing is sent. Notes are
+ * trimmed, and whitespace-only notes count as none. Issue 16, What each role sees: `notes` go to the
+ * applicant, `internalNote` (sent only when written) stays with the admins.
  */
 export function decideStatusUpdate(
   current: ApplicationStatus,
   selected: ApplicationStatus,
   notes: string,
+  internalNote = '',
 ): StatusUpdateDecision {
   const trimmed = notes.trim();
-  if (selected !== current) return { kind: 'send', body: { status: selected, notes: trimmed || null } };
-  if (trimmed) return { kind: 'send', body: { status: current, notes: trimmed } };
-  return { kind: 'nothing' };
+  const internal = internalNote.trim();
+  if (selected === current && !trimmed && !internal) return { kind: 'nothing' };
+  const body: UpdateStatusInput = { status: selected, notes: trimmed || null };
+  return { kind: 'send', body: internal ? { ...body, internalNote: internal } : body };
 }
 
 /** Spec §4, §9: the reject dialog sends after this delay. */

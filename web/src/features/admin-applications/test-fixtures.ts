@@ -26,6 +26,7 @@ export function detail(overrides: Partial<ApplicationDetail> = {}): ApplicationD
         oldStatus: 'pending',
         newStatus: 'in_review',
         notes: 'Checking documents',
+        internalNote: 'Ask for a clearer ID copy',
         createdAt: '2025-03-15T08:30:00Z',
         changedBy: 1,
       },

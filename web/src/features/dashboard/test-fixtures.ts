@@ -19,7 +19,6 @@ export function ownApplication(overrides: Partial<OwnApplication> = {}): OwnAppl
       userId: 7,
       status: 'active',
       notes: null,
-      adminNotes: 'Welcome aboard',
       createdAt: '2025-01-10T09:00:00Z',
       user: { fullName: 'Mari Maasikas', username: 'mari', email: 'mari@example.ee', phone: '+3725551234' },
       profile: {

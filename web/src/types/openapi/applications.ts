@@ -220,7 +220,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** AdminStatusUpdateOut */
+        /**
+         * AdminStatusUpdateOut
+         * @description Issue 16, What each role sees: ``notes`` went to the applicant; ``internal_note`` is for admins only.
+         */
         AdminStatusUpdateOut: {
             /** Id */
             id: number;
@@ -241,6 +244,8 @@ export interface components {
              * Format: date-time
              */
             createdAt: string;
+            /** Internalnote */
+            internalNote: string | null;
             /** Changedby */
             changedBy: number | null;
         };
@@ -251,6 +256,7 @@ export interface components {
             /** Userid */
             userId: number;
             user: components["schemas"]["UserOut"];
+            /** @description idCode whole: the detail is where an admin needs it */
             profile: components["schemas"]["ProfileOut"];
             /**
              * Status
@@ -288,6 +294,7 @@ export interface components {
             /** Userid */
             userId: number;
             user: components["schemas"]["UserOut"];
+            /** @description idCode masked: its first digit and last two, e.g. 4••••••••21 (issue 16, What each role sees); search still takes the whole code */
             profile: components["schemas"]["ProfileOut"];
             /**
              * Status
@@ -306,7 +313,10 @@ export interface components {
             updatedAt: string;
             assignee: components["schemas"]["AssigneeOut"] | null;
         };
-        /** ApplicationOut */
+        /**
+         * ApplicationOut
+         * @description The applicant's own application: never the admins' notes (issue 16, What each role sees).
+         */
         ApplicationOut: {
             /** Id */
             id: number;
@@ -319,8 +329,6 @@ export interface components {
             status: "pending" | "in_review" | "approved" | "rejected" | "active" | "completed";
             /** Notes */
             notes: string | null;
-            /** Adminnotes */
-            adminNotes: string | null;
             /**
              * Createdat
              * Format: date-time
@@ -503,15 +511,26 @@ export interface components {
             /** Address */
             address: string | null;
         };
-        /** StatusChange */
+        /**
+         * StatusChange
+         * @description ``notes`` reach the applicant (timeline and e-mail); ``internal_note`` stays with the admins (issue 16).
+         */
         StatusChange: {
             /**
              * Status
              * @enum {string}
              */
             status: "pending" | "in_review" | "approved" | "rejected" | "active" | "completed";
-            /** Notes */
+            /**
+             * Notes
+             * @description The note to the applicant
+             */
             notes?: string | null;
+            /**
+             * Internalnote
+             * @description A note only admins see
+             */
+            internalNote?: string | null;
         };
         /** StatusUpdateOut */
         StatusUpdateOut: {

@@ -1,4 +1,5 @@
-import { ArrowRight, History } from 'lucide-react';
+import { ArrowRight, History, Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ApplicationStatusBadge,
@@ -7,9 +8,34 @@ import {
 } from '@/components/ui/application-status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, formatRelative } from '@/lib/dates';
+import { cn } from '@/lib/utils';
 import type { AdminStatusUpdate } from '@/types/api';
 
-/** Every status change, newest first: from → to, notes and date. */
+/** One labelled note of a status change; the internal one stands out as admins-only (issue 16). */
+function HistoryNote({ label, internal = false, testId, children }: {
+  label: string;
+  internal?: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={cn('flex flex-col gap-0.5 text-sm', internal && 'rounded-md border border-amber-200 bg-amber-50 px-3 py-2')}
+      data-testid={testId}
+    >
+      <span className={cn('flex items-center gap-1.5 text-xs font-medium', internal ? 'text-amber-800' : 'text-slate-500')}>
+        {internal && <Lock className="h-3.5 w-3.5" aria-hidden="true" />}
+        {label}
+      </span>
+      <p className="whitespace-pre-line leading-relaxed text-slate-700">{children}</p>
+    </div>
+  );
+}
+
+/**
+ * Every status change, newest first: from → to, the note to the applicant and the internal note (issue 16,
+ * What each role sees: each labelled, so an admin knows which one the applicant saw), and the date.
+ */
 export function StatusHistoryCard({ updates }: { updates: AdminStatusUpdate[] }) {
   const { t, i18n } = useTranslation('applications');
   const label = useApplicationStatusLabel();
@@ -38,7 +64,16 @@ export function StatusHistoryCard({ updates }: { updates: AdminStatusUpdate[] })
                   <ArrowRight className="h-4 w-4 text-slate-400" aria-hidden="true" />
                   <ApplicationStatusBadge status={update.newStatus} />
                 </div>
-                {update.notes && <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">{notesText(update.notes)}</p>}
+                {update.notes && (
+                  <HistoryNote label={t('detail.history.notesLabel')} testId="history-applicant-note">
+                    {notesText(update.notes)}
+                  </HistoryNote>
+                )}
+                {update.internalNote && (
+                  <HistoryNote label={t('detail.history.internalNoteLabel')} testId="history-internal-note" internal>
+                    {update.internalNote}
+                  </HistoryNote>
+                )}
                 <time
                   dateTime={update.createdAt}
                   title={formatRelative(update.createdAt, i18n.language)}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Lock } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,13 +22,14 @@ import { useStatusUpdateToasts } from './use-status-update-toasts';
 
 /**
  * The admin update rule of spec §4 as the form's schema: the values become the request body, or, when
- * neither the status nor the notes changed, one issue (answered with the 'Validation Error' toast).
+ * neither the status nor either note changed, one issue (answered with the 'Validation Error' toast).
  */
 function statusUpdateSchema(current: ApplicationStatus) {
   // '': no status picked, so the current one (which the select shows).
   const status = z.union([z.literal(''), z.enum(APPLICATION_STATUSES)]);
-  return z.object({ status, notes: z.string() }).transform(({ status: picked, notes }, context) => {
-    const decision = decideStatusUpdate(current, picked || current, notes);
+  const fields = z.object({ status, notes: z.string(), internalNote: z.string() });
+  return fields.transform(({ status: picked, notes, internalNote }, context) => {
+    const decision = decideStatusUpdate(current, picked || current, notes, internalNote);
     if (decision.kind === 'send') return decision.body;
     context.addIssue({ code: 'custom', path: ['notes'], message: 'detail.toast.validation.description' });
     return z.NEVER;
@@ -37,7 +39,10 @@ function statusUpdateSchema(current: ApplicationStatus) {
 type Values = z.input<ReturnType<typeof statusUpdateSchema>>;
 type Body = z.output<ReturnType<typeof statusUpdateSchema>>;
 
-/** Status select plus notes, sent per the admin update rule of spec §4. */
+/**
+ * Status select plus two notes, sent per the admin update rule of spec §4. Issue 16, What each role sees: the
+ * note to the applicant reaches their timeline and e-mail; the internal note is seen by admins only.
+ */
 export function UpdateStatusCard({ id, current }: { id: string; current: ApplicationStatus }) {
   const { t } = useTranslation('applications');
   const label = useApplicationStatusLabel();
@@ -47,7 +52,7 @@ export function UpdateStatusCard({ id, current }: { id: string; current: Applica
   // Until the admin picks a status the select shows the current one, also after it changes.
   const { control, register, handleSubmit, reset } = useForm<Values, unknown, Body>({
     resolver: zodResolver(schema),
-    defaultValues: { status: '', notes: '' },
+    defaultValues: { status: '', notes: '', internalNote: '' },
   });
 
   const onSubmit = (body: Body) =>
@@ -96,9 +101,30 @@ export function UpdateStatusCard({ id, current }: { id: string; current: Applica
             <Textarea
               id="status-notes"
               placeholder={t('detail.update.notesPlaceholder')}
+              aria-describedby="status-notes-hint"
               maxLength={5000}
               {...register('notes')}
             />
+            <p id="status-notes-hint" className="text-sm text-slate-500">
+              {t('detail.update.notesHint')}
+            </p>
+          </div>
+          <div className="flex flex-col gap-1.5 rounded-md border border-amber-200 bg-amber-50 p-3">
+            <Label htmlFor="status-internal-note" className="flex items-center gap-1.5">
+              <Lock className="h-4 w-4 text-amber-700" aria-hidden="true" />
+              {t('detail.update.internalNoteLabel')}
+            </Label>
+            <Textarea
+              id="status-internal-note"
+              placeholder={t('detail.update.internalNotePlaceholder')}
+              aria-describedby="status-internal-note-hint"
+              maxLength={5000}
+              className="bg-white"
+              {...register('internalNote')}
+            />
+            <p id="status-internal-note-hint" className="text-sm text-slate-600">
+              {t('detail.update.internalNoteHint')}
+            </p>
           </div>
           <Button type="submit" disabled={update.isPending} className="self-start">
             {update.isPending ? t('detail.update.submitting') : t('detail.update.submit')}
