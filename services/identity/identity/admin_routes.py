@@ -49,7 +49,7 @@ async def deactivate_admin(admin_id: ResourceId, identity: AdminIdentity, reques
 @router.post("/admin/admins/{admin_id}/reset-second-factor", response_model=AdminOut)
 async def reset_second_factor(admin_id: ResourceId, identity: AdminIdentity, request: Request,
                               db: SessionDep) -> AdminOut:
-    user = await admins.reset_second_factor(db, admin_id)
+    user = await admins.reset_second_factor(db, admin_id, identity.user_id)
     record_admin_action(db, request, identity, "admin.second_factor_reset", TARGET, admin_id, None)
     return await admins.admin_out(db, user)
 

@@ -158,9 +158,13 @@ async def deactivate(db: AsyncSession, admin_id: int, actor_id: int) -> User:
     return user
 
 
-async def reset_second_factor(db: AsyncSession, admin_id: int) -> User:
+async def reset_second_factor(db: AsyncSession, admin_id: int, actor_id: int) -> User:
     """Removes the authenticator app, the passkeys and the recovery codes, and ends every session: the admin
-    enrols again at their next sign-in."""
+    enrols again at their next sign-in. Not the acting admin's own (409): that is for another admin to do, after
+    checking who asks, or the admin's session alone would be enough to swap their second factor."""
+    if admin_id == actor_id:
+        raise ApiError(409, IdentityErrorCode.CANNOT_RESET_OWN_SECOND_FACTOR,
+                       "You cannot reset your own second factor; ask another admin")
     user = await _admin(db, admin_id, lock=True)
     user.totp_secret, user.totp_confirmed_at = None, None
     db.add(user)

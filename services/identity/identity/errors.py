@@ -53,6 +53,7 @@ class IdentityErrorCode(StrEnum):
     ADMIN_INVITATION_USED = "admin_invitation_used"
     ADMIN_PASSWORD_TOO_SHORT = "admin_password_too_short"  # noqa: S105 (an error code, not a password)
     CANNOT_DEACTIVATE_SELF = "cannot_deactivate_self"
+    CANNOT_RESET_OWN_SECOND_FACTOR = "cannot_reset_own_second_factor"
     LAST_ACTIVE_ADMIN = "last_active_admin"
     # Issue 15, passkeys (identity/passkeys.py).
     PASSKEY_CHALLENGE_EXPIRED = "passkey_challenge_expired"

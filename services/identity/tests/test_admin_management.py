@@ -254,6 +254,16 @@ def test_an_admin_cannot_deactivate_themselves(admin_client: httpx.Client) -> No
     assert admin_client.post("/api/admin/admins/999999999/deactivate").status_code == 404
 
 
+def test_an_admin_cannot_reset_their_own_second_factor(admin_client: httpx.Client) -> None:
+    """A session alone must not swap its admin's second factor; and the admin stays enrolled (issue 15)."""
+    own_id = main_admin_id(admin_client)
+    refused = admin_client.post(f"/api/admin/admins/{own_id}/reset-second-factor")
+    assert refused.status_code == 409 and refused.json()["code"] == "cannot_reset_own_second_factor"
+    assert admin_client.get("/api/admin/admins?limit=1").status_code == 200  # the session still passes
+    me = next(a for a in admin_client.get("/api/admin/admins").json() if a["id"] == own_id)
+    assert me["secondFactor"] is True
+
+
 async def test_the_last_active_admin_cannot_be_deactivated(stack: Any, admin_client: httpx.Client,
                                                            make_admin: Any) -> None:
     """Two admins deactivating each other at once: the second finds the target the last active admin (its
