@@ -29,7 +29,7 @@ CONCURRENT_UPLOADS, CONCURRENT_MB = 4, 50
 CONCURRENT_ROUNDS = 2
 MEMORY_GOAL_MB = 64  # issue 18: the service within +64 MB during four concurrent 50 MB uploads
 RATIO_GOAL = 0.7
-BREAKDOWN_MB, BREAKDOWN_ROUNDS = 1, 30
+BREAKDOWN_MB, BREAKDOWN_ROUNDS = 1, 20  # 40 uploads: within one applicant's quota of 50 documents
 
 
 def multipart(payload: bytes, boundary: str) -> Iterator[bytes]:
@@ -151,7 +151,8 @@ def run(stack: Stack) -> None:
         print(f"{'upload':>12}{'gateway':>10}{'direct S3':>11}{'ratio':>8}")
         sequential(clients[0], s3, env["S3_BUCKET"])
         memory = concurrent(clients, s3, env["S3_BUCKET"], documents)
-        breakdown(stack, clients[0], s3, env["S3_BUCKET"])
+        clients.append(signed_in(stack.gateway_url))  # the others' quota is spent
+        breakdown(stack, clients[-1], s3, env["S3_BUCKET"])
     finally:
         for client in clients:
             client.close()
