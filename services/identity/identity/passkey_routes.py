@@ -21,7 +21,7 @@ from identity.schemas import UserOut
 from identity.sessions import open_session, revoke_session, session_token, set_session_cookie
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError
-from portal_common.unit_of_work import SessionDep, UnitOfWork, UnitOfWorkDep
+from portal_common.unit_of_work import SessionDep, UnitOfWorkDep
 from portal_common.validation import ResourceId
 
 router = APIRouter(prefix="/api", tags=["passkeys"])
@@ -88,7 +88,8 @@ async def passkey_sign_in(body: PasskeySignInRequest, request: Request, response
     try:
         await passkeys.verify_sign_in(unit_of_work, user, body.credential, RelyingParty.of(settings))
     except ApiError:
-        await _count_failed_sign_in(unit_of_work, body.username, client_ip(request), settings.login_free_failures)
+        await service.count_failed_sign_in(unit_of_work, body.username, client_ip(request),
+                                           settings.login_free_failures)
         raise
     db = unit_of_work.session
     user.last_login_at = utcnow()
@@ -99,12 +100,3 @@ async def passkey_sign_in(body: PasskeySignInRequest, request: Request, response
     set_session_cookie(response, request, token, settings)
     return await described(db, user, True)
 
-
-async def _count_failed_sign_in(unit_of_work: UnitOfWork, username: str, client_address: str | None,
-                                free_failures: int) -> None:
-    """A refused passkey counts as a failed sign-in, under the key and address service.authenticate uses."""
-    key = username.strip().lower()[:150]
-    address, now = (client_address or service.UNKNOWN_ADDRESS)[:64], utcnow()
-    await unit_of_work.session.rollback()  # gives back the lock on the count the password step cleared
-    await unit_of_work.commit_independently(
-        lambda db: service._count_login_failure(db, key, address, free_failures, now))

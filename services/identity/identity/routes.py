@@ -37,6 +37,7 @@ from identity.sessions import (
     set_session_cookie,
     user_for_token,
 )
+from portal_common.audit import client_address
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.unit_of_work import SessionDep, UnitOfWorkDep
@@ -69,9 +70,7 @@ async def described(db: AsyncSession, user: User, second_factor_passed: bool) ->
                     second_factor_passed=second_factor_passed)
 
 
-def client_ip(request: Request) -> str | None:
-    forwarded = request.headers.get("x-forwarded-for")
-    return forwarded.split(",")[0].strip() if forwarded else (request.client.host if request.client else None)
+client_ip = client_address  # the browser's address, as the gateway forwards it
 
 
 @router.get("/user", response_model=UserOut, response_model_by_alias=True)

@@ -126,8 +126,7 @@ async def authenticate(unit_of_work: UnitOfWork, username: str, password: str, c
     same answers (their failures count too) as wrong passwords, so neither tells which names exist. A failure
     is counted in a transaction of its own: the refusal rolls the request's back."""
     db = unit_of_work.session
-    # Bounded to the columns: lower() can lengthen a name ("İ"), and the address is whatever the proxy said.
-    key, address, now = username.strip().lower()[:150], (client_address or UNKNOWN_ADDRESS)[:64], utcnow()
+    (key, address), now = _failure_key(username, client_address), utcnow()
     failure = await db.get(LoginFailure, (key, address))
     if failure is not None and failure.blocked_until is not None and failure.blocked_until > now:
         raise too_many_attempts(seconds_until(failure.blocked_until, now))
@@ -135,9 +134,7 @@ async def authenticate(unit_of_work: UnitOfWork, username: str, password: str, c
     # A deactivated account (issue 15) is refused, and counted, exactly as a wrong password.
     if not verify_password(user.password_hash if user else None, password) or user is None \
             or user.deactivated_at is not None:
-        await db.rollback()  # only read so far: its connection goes back before the count takes one
-        await unit_of_work.commit_independently(
-            lambda session: _count_login_failure(session, key, address, free_failures, now))
+        await count_failed_sign_in(unit_of_work, username, client_address, free_failures)
         raise invalid_credentials()
     if failure is not None:
         await db.delete(failure)
@@ -158,12 +155,26 @@ async def pass_second_factor(unit_of_work: UnitOfWork, user: User, code: str | N
     if not code:
         raise second_factor.mfa_required(wrong=False)
     if not await second_factor.code_is_right(db, user, code):
-        key, address, now = user.username.strip().lower()[:150], (client_address or UNKNOWN_ADDRESS)[:64], utcnow()
-        await db.rollback()
-        await unit_of_work.commit_independently(
-            lambda session: _count_login_failure(session, key, address, free_failures, now))
+        await count_failed_sign_in(unit_of_work, user.username, client_address, free_failures)
         raise second_factor.mfa_required(wrong=True)
     return True
+
+
+def _failure_key(username: str, client_address: str | None) -> tuple[str, str]:
+    # Bounded to the columns: lower() can lengthen a name ("İ"), and the address is whatever the proxy said.
+    return username.strip().lower()[:150], (client_address or UNKNOWN_ADDRESS)[:64]
+
+
+async def count_failed_sign_in(unit_of_work: UnitOfWork, username: str, client_address: str | None,
+                               free_failures: int) -> None:
+    """Counts a refused sign-in (a wrong password, one-time code or passkey) toward the slow-down of this name from
+    this address, in a transaction of its own: the request's own, rolled back first, is refused. The rollback
+    also undoes a password step's clearing of the count, so a right password cannot reset it between guesses."""
+    key, address = _failure_key(username, client_address)
+    now = utcnow()
+    await unit_of_work.session.rollback()
+    await unit_of_work.commit_independently(
+        lambda session: _count_login_failure(session, key, address, free_failures, now))
 
 
 async def _count_login_failure(db: AsyncSession, key: str, address: str, free_failures: int, now: datetime) -> None:
