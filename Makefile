@@ -3,14 +3,17 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
-SERVICES := common identity applications documents contracts messages notifications audit
+SERVICES := common identity applications documents contracts messages notifications audit payroll
 PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
 
-.PHONY: run test install system-packages web lint test-python test-deploy test-stack deploy-suites stack-suites test-web bench deploy-config api-types check-api-types clean
+.PHONY: run test install system-packages web lint test-python test-deploy test-stack deploy-suites stack-suites test-web bench deploy-config api-types check-api-types backup restore clean
 
+# Prometheus is optional for `make run`: where it cannot be installed the portal starts without it and says so.
 run: install web
+	@PORTAL_SYSTEM_PACKAGES=prometheus bash deploy/local/install-system-packages.sh \
+		|| echo "Prometheus could not be installed: the portal starts without metrics"
 	$(PY) deploy/local/stack.py
 
 # Two jobs at a time: the suites on the stack mostly wait on it, so the checks that need no stack (lint, the
@@ -20,7 +23,8 @@ test: install system-packages web
 
 install: $(PY_STAMP) $(WEB_STAMP)
 
-# Debian's Chromium (end-to-end tests) and nginx (the web image's server config), installed when missing.
+# Debian's Chromium (end-to-end tests), nginx (the web image's server config) and Prometheus (the alert rules'
+# tests, the local stack's metrics), installed when missing.
 system-packages:
 	@bash deploy/local/install-system-packages.sh
 
@@ -42,7 +46,7 @@ web/dist/index.html: $(WEB_STAMP) $(WEB_SOURCES)
 
 lint: install
 	$(VENV)/bin/ruff check services gateway deploy web/e2e conftest.py
-	$(VENV)/bin/mypy services/common/portal_common $(foreach s,identity applications documents contracts messages notifications audit,services/$(s)/$(s)) gateway deploy/local
+	$(VENV)/bin/mypy services/common/portal_common $(foreach s,identity applications documents contracts messages notifications audit payroll,services/$(s)/$(s)) gateway deploy/local deploy/monitoring
 	cd web && npm run lint
 
 test-web: install
@@ -51,7 +55,7 @@ test-web: install
 # Every suite on the stack in one pytest process against one stack, started once per run (conftest.py): each
 # service keeps its tables on its own SQLModel registry, so all their models load side by side.
 STACK_SUITES := services/common services/identity services/applications services/documents services/contracts \
-	services/messages services/notifications services/audit gateway/tests web/e2e
+	services/messages services/notifications services/audit services/payroll gateway/tests web/e2e
 
 test-python: test-deploy test-stack
 
@@ -72,7 +76,17 @@ stack-suites:
 
 bench: install web
 	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py && ../../$(PY) bench_login_flood.py \
-		&& ../../$(PY) bench_admin_lists.py && ../../$(PY) bench_projection.py && ../../$(PY) bench_load.py && ../../$(PY) bench_first_load.py && ../../$(PY) bench_lighthouse.py
+		&& ../../$(PY) bench_admin_lists.py && ../../$(PY) bench_projection.py && ../../$(PY) bench_load.py && ../../$(PY) bench_first_load.py && ../../$(PY) bench_lighthouse.py \
+		&& ../../$(PY) bench_payroll.py
+
+# A consistent backup of the running `make run` stack into backups/<UTC time>/, and putting one back into the stopped
+# stack; FORCE=1 empties a data directory that holds data first (deploy/local/backup.py; README.md).
+backup: install
+	$(PY) deploy/local/backup.py backup
+
+restore: install
+	@test -n "$(FROM)" || { echo "usage: make restore FROM=backups/<folder>"; exit 2; }
+	$(PY) deploy/local/backup.py restore "$(FROM)" $(if $(FORCE),--force)
 
 # Rewrites the gateway's routes for docker-compose and Kubernetes after a change to gateway/routes.py.
 deploy-config: install

@@ -10,6 +10,7 @@ from pathlib import Path
 from gateway.routes import ROUTES, Route
 
 ASSERTION_HEADER = "X-Portal-Identity"
+TRACEPARENT_HEADER = "traceparent"
 SERVICE_PORT = 8000  # every service in a container or pod
 WEB_PORT = 8080  # the SPA's static server in a container or pod
 WEB_SERVICE = "web"
@@ -109,7 +110,8 @@ def error_pages(statuses: list[str], web: object) -> dict[str, object]:
 def middlewares(identity_auth: str, rate_limit: RateLimit, web: object = WEB_SERVICE) -> dict[str, dict[str, object]]:
     """Middleware definitions by name; the same bodies serve Traefik's file provider and its CRDs, which
     differ only in how they name the SPA's server (`web`)."""
-    forward = {"trustForwardHeader": False, "authResponseHeaders": [ASSERTION_HEADER]}
+    # identity answers with its trace context too, so the forwarded request continues ForwardAuth's trace.
+    forward = {"trustForwardHeader": False, "authResponseHeaders": [ASSERTION_HEADER, TRACEPARENT_HEADER]}
     return {
         "security-headers": security_headers(CONTENT_SECURITY_POLICY),
         # A download keeps its service's Content-Security-Policy (documents: `sandbox`) instead of the SPA's.

@@ -9,7 +9,8 @@ Access = Literal["public", "user", "admin", "self"]
 # upload: a streamed request body the service bounds itself (DOCUMENTS_MAX_UPLOAD_BYTES);
 # download: a streamed answer that carries its own Content-Security-Policy (the service's sandbox).
 Kind = Literal["json", "upload", "download"]
-SERVICES = ("identity", "applications", "documents", "contracts", "messages", "notifications", "audit")
+SERVICES = ("identity", "applications", "documents", "contracts", "messages", "notifications", "audit",
+            "payroll")
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,9 @@ ROUTES: tuple[Route, ...] = (
     # Issue 15: second-factor enrolment needs a session that may not have passed one yet, so identity checks it.
     Route("identity-session", "Path(`/api/user`) || Path(`/api/logout`) || Path(`/api/set-language`) || "
           "PathPrefix(`/api/profile`) || PathPrefix(`/api/second-factor`)", "identity", "self"),
+    # Issue 16, Consent: a user's own consents (identity checks the session) and the published versions (anyone).
+    Route("identity-consents", "Path(`/api/consents`)", "identity", "self"),
+    Route("identity-policies", "Path(`/api/policies`)", "identity", "public"),
     Route("identity-login", "Path(`/api/login`) || Path(`/api/register`) || PathPrefix(`/api/login/passkey`)",
           "identity", "public", rate_limited=True),
     # Issue 14: links by e-mail, asked for and followed signed out; identity also limits reset links per account.
@@ -37,6 +41,11 @@ ROUTES: tuple[Route, ...] = (
           rate_limited=True),
     Route("identity-admin", "PathPrefix(`/api/admin/admins`) || PathPrefix(`/api/admin/admin-invitations`)",
           "identity", "admin"),
+    # Issue 16, Erasure: the applicant's own request (identity checks the session), the admins' decisions, and the
+    # contracts of erased people kept under legal hold (readable only there).
+    Route("identity-erasure", "Path(`/api/privacy/erasure`)", "identity", "self"),
+    Route("identity-erasure-admin", "PathPrefix(`/api/admin/erasure-requests`)", "identity", "admin"),
+    Route("contracts-legal-holds", "PathPrefix(`/api/admin/legal-holds`)", "contracts", "admin"),
     Route("messages-contact", "Path(`/api/contact`)", "messages", "public", rate_limited=True),
     Route("messages-admin", "PathPrefix(`/api/admin/messages`)", "messages", "admin"),
     Route("notifications-admin", "PathPrefix(`/api/admin/emails`)", "notifications", "admin"),
@@ -44,7 +53,19 @@ ROUTES: tuple[Route, ...] = (
     Route("audit-admin", "PathPrefix(`/api/admin/audit`)", "audit", "admin"),
     # Issue 16, Access transparency: a signed-in user's own entries only (the service filters by the caller).
     Route("audit-own", "Path(`/api/privacy/access-log`)", "audit", "user"),
+    # Issue 16, Download my data: a person's own exports (documents answers 404 to anyone else, admins too).
+    Route("documents-privacy-export", "Path(`/api/privacy/export`) || Path(`/api/privacy/exports`) || "
+          "PathPrefix(`/api/privacy/exports/`)", "documents", "user"),
+    Route("documents-privacy-export-download", "PathRegexp(`^/api/privacy/exports/[^/]+/download$`)", "documents",
+          "user", kind="download", priority=110),
     Route("applications-own", "Path(`/api/application`)", "applications", "user"),
+    # Issue 23, payroll: a person's own payout details, payments and payslips (the service checks the owner);
+    # the admins' pay runs, and an application's payments for the company card (a path under applications').
+    Route("payroll-own", "Path(`/api/payout-details`) || Path(`/api/payments`) || PathPrefix(`/api/payments/`)",
+          "payroll", "user"),
+    Route("payroll-admin", "PathPrefix(`/api/admin/pay-runs`)", "payroll", "admin"),
+    Route("payroll-application-payments", "PathRegexp(`^/api/admin/applications/[^/]+/payments$`)", "payroll",
+          "admin", priority=110),
     Route("applications-admin", "PathPrefix(`/api/admin/applications`) || PathPrefix(`/api/admin/companies`)",
           "applications", "admin"),
     Route("documents-own", "Path(`/api/documents`) || PathPrefix(`/api/documents/`) || "

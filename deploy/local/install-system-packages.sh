@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
 # What `make test` needs from Debian besides Python, Node and make: Chromium, which the end-to-end tests drive
-# (web/e2e), and nginx, which runs the web image's server config (deploy/tests/test_web_server.py). Installs
+# (web/e2e), nginx, which runs the web image's server config (deploy/tests/test_web_server.py), and Prometheus
+# (prometheus, with promtool), which the local stack runs with the alert rules and deploy/tests/test_alerts.py
+# tests them with (issue 21). Installs
 # whichever is missing with apt-get when allowed to: as root, or through sudo without a password. Otherwise,
 # or with PORTAL_INSTALL_SYSTEM_PACKAGES=no, it only says what to install and fails.
 #
-# PORTAL_CHROMIUM_BINARY and PORTAL_NGINX_BINARY name the files looked for (their tests point them elsewhere).
+# PORTAL_CHROMIUM_BINARY, PORTAL_NGINX_BINARY and PORTAL_PROMTOOL_BINARY name the files looked for (their tests
+# point them elsewhere); PORTAL_SYSTEM_PACKAGES which of the three to see to (all by default).
 set -euo pipefail
 
 chromium=${PORTAL_CHROMIUM_BINARY:-/usr/bin/chromium}
 nginx=${PORTAL_NGINX_BINARY:-/usr/sbin/nginx}
+promtool=${PORTAL_PROMTOOL_BINARY:-/usr/bin/promtool}
 missing=()
 missing_files=()
-[ -x "$chromium" ] || { missing+=(chromium); missing_files+=("$chromium"); }
-[ -x "$nginx" ] || { missing+=(nginx); missing_files+=("$nginx"); }
+wanted=" ${PORTAL_SYSTEM_PACKAGES:-chromium nginx prometheus} "  # `make run` asks for prometheus only
+[[ "$wanted" != *" chromium "* || -x "$chromium" ]] || { missing+=(chromium); missing_files+=("$chromium"); }
+[[ "$wanted" != *" nginx "* || -x "$nginx" ]] || { missing+=(nginx); missing_files+=("$nginx"); }
+[[ "$wanted" != *" prometheus "* || -x "$promtool" ]] || { missing+=(prometheus); missing_files+=("$promtool"); }
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 command_line="apt-get install -y ${missing[*]}"
@@ -35,7 +41,7 @@ fi
 echo "installing ${missing[*]} from Debian ($command_line)"
 export DEBIAN_FRONTEND=noninteractive
 "${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 if [[ " ${missing[*]} " == *" nginx "* ]]; then
   # The package may start nginx as a system service; the tests run their own on free ports.
   "${as_root[@]}" "$nginx" -s quit 2>/dev/null || true

@@ -10,8 +10,10 @@ Ctrl-C stops everything; the data directory survives restarts.
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -48,6 +50,9 @@ from gateway.routes import SERVICES  # noqa: E402
 BIN = Path(sys.executable).parent
 POSTGRES_USER_WHEN_ROOT = "pgserver"  # postgres refuses to run as root
 S3_BUCKET = "documents"
+PROMETHEUS_BIN = shutil.which("prometheus") or ""
+PROMETHEUS_SCRAPE_INTERVAL = "5s"
+ALERT_RULES = ROOT / "deploy/monitoring/prometheus/alerts.yml"
 # SeaweedFS's own names for the keys its filer and volume server check JWTs with ([jwt.signing],
 # [jwt.signing.read], [jwt.filer_signing], [jwt.filer_signing.read] of security.toml).
 SEAWEEDFS_JWT_KEYS = ("WEED_JWT_SIGNING_KEY", "WEED_JWT_SIGNING_READ_KEY", "WEED_JWT_FILER_SIGNING_KEY",
@@ -97,6 +102,14 @@ class Ports:
     @property
     def traefik_ping(self) -> int:
         return self.base + 91
+
+    @property
+    def traefik_metrics(self) -> int:
+        return self.base + 92
+
+    @property
+    def prometheus(self) -> int:
+        return self.base + 93
 
     def service(self, name: str, replica: int = 0) -> int:
         return self.base + 101 + SERVICES.index(name) * 10 + replica
@@ -420,6 +433,7 @@ class Stack:
             self._start_services()
             self._start_web()
             self._start_gateway()
+            self._start_prometheus()
         except BaseException:
             self.stop()
             raise
@@ -460,7 +474,9 @@ class Stack:
         """Every port the stack listens on, with what listens there."""
         p = self.ports
         named = {p.postgres: "postgres", p.nats: "nats", p.web: "web", p.traefik_ping: "traefik ping",
-                 p.gateway: "gateway", **self._mail_ports()}
+                 p.traefik_metrics: "traefik metrics", p.gateway: "gateway", **self._mail_ports()}
+        if PROMETHEUS_BIN:
+            named[p.prometheus] = "prometheus"
         named |= {port: f"seaweedfs {key}" for key, port in (p.seaweed() | p.seaweed_grpc()).items()}
         for name in SERVICES:
             named |= {p.service(name, r): f"{name} {r + 1}" for r in range(self._replicas(name))}
@@ -665,6 +681,10 @@ class Stack:
             # Traefik cuts a request body after 60 s by default; a large upload on a slow line needs longer.
             "--entryPoints.web.transport.respondingTimeouts.readTimeout=15m",
             f"--entryPoints.ping.address=127.0.0.1:{self.ports.traefik_ping}", "--ping=true",
+            # Traefik's own metrics, on an entry point of their own that routes nothing else (issue 21).
+            f"--entryPoints.metrics.address=127.0.0.1:{self.ports.traefik_metrics}", "--metrics.prometheus=true",
+            "--metrics.prometheus.entryPoint=metrics", "--metrics.prometheus.addServicesLabels=true",
+            "--metrics.prometheus.addRoutersLabels=true",
             "--ping.entryPoint=ping", f"--providers.file.filename={dynamic}", "--log.level=INFO",
             "--log.format=json", "--accessLog=true", "--accessLog.format=json",
             "--global.checkNewVersion=false", "--global.sendAnonymousUsage=false",
@@ -672,6 +692,41 @@ class Stack:
         _wait("traefik", lambda: _http_ok(f"http://127.0.0.1:{self.ports.traefik_ping}/ping"), 30, process,
               self.logs / "traefik.log")
         _wait("gateway routes", partial(_gateway_routes, self.gateway_url), 30, process, self.logs / "traefik.log")
+
+
+    @property
+    def prometheus_url(self) -> str | None:
+        return f"http://127.0.0.1:{self.ports.prometheus}" if PROMETHEUS_BIN else None
+
+    def _scrape_configs(self) -> list[dict[str, object]]:
+        jobs: list[dict[str, object]] = [
+            {"job_name": name, "static_configs": [{
+                "targets": [self.service_url(name, r).removeprefix("http://") for r in range(self._replicas(name))],
+                "labels": {"service": name}}]}
+            for name in SERVICES]
+        jobs.append({"job_name": "traefik",
+                     "static_configs": [{"targets": [f"127.0.0.1:{self.ports.traefik_metrics}"]}]})
+        return jobs
+
+    def _start_prometheus(self) -> None:
+        """Prometheus scraping the gateway and every service with the alert rules loaded (issue 21), when Debian's
+        prometheus package is installed (deploy/local/install-system-packages.sh); without it the stack starts
+        without and says so."""
+        if not PROMETHEUS_BIN:
+            _write_stderr("Prometheus is not installed (apt-get install prometheus): starting without metrics\n")
+            return
+        home = self.config.data_dir / "prometheus"
+        home.mkdir(parents=True, exist_ok=True)
+        config = {"global": {"scrape_interval": PROMETHEUS_SCRAPE_INTERVAL,
+                             "evaluation_interval": PROMETHEUS_SCRAPE_INTERVAL},
+                  "rule_files": [str(ALERT_RULES)], "scrape_configs": self._scrape_configs()}
+        (home / "prometheus.yml").write_text(json.dumps(config, indent=2))  # JSON is YAML
+        process = self._spawn("prometheus", [
+            PROMETHEUS_BIN, f"--config.file={home / 'prometheus.yml'}", f"--storage.tsdb.path={home / 'data'}",
+            f"--web.listen-address=127.0.0.1:{self.ports.prometheus}", "--storage.tsdb.retention.time=7d",
+            "--log.format=json"])
+        _wait("prometheus", lambda: _http_ok(f"{self.prometheus_url}/-/ready"), 60, process,
+              self.logs / "prometheus.log")
 
 
 def _summary(stack: Stack) -> str:
@@ -685,6 +740,8 @@ def _summary(stack: Stack) -> str:
     for name in SERVICES:
         urls = ", ".join(stack.service_url(name, r) for r in range(stack._replicas(name)))
         lines.append(f"  {name:<13} {urls}")
+    lines.append(f"  Prometheus    {stack.prometheus_url}  (alert rules: {ALERT_RULES.relative_to(ROOT)})"
+                 if stack.prometheus_url else "  Prometheus    not installed (apt-get install prometheus)")
     lines += [f"  Mail catcher  {stack.mail_url}  (SMTP 127.0.0.1:{p.mail_smtp}, messages in {stack.mail_dir})",
               f"  Logs          {stack.logs}", *_admin_second_factor(stack.config), "",
               "  Ctrl-C stops everything; data is kept.", ""]

@@ -5,9 +5,11 @@ other field (or option) instead of ignoring it: a manifest change that needs mor
 this renderer first, so the tests never pass on a build that differs from `kubectl apply -k`'s.
 
 Implemented: resources (files, and directories holding a kustomization.yaml), namespace, labels (pairs
-with includeSelectors false, on metadata only), images (name, newName, newTag, digest) and
+with includeSelectors false, on metadata only), images (name, newName, newTag, digest),
 configMapGenerator (name, files, envs, literals, behavior create/merge/replace) with kustomize's content
-hash suffix and the rewriting of references to generated ConfigMaps in pod specs.
+hash suffix and the rewriting of references to generated ConfigMaps in pod specs, and patches given as a
+file holding a strategic-merge patch that deletes one object (`$patch: delete`), the one kind of patch
+the overlays use.
 """
 
 import copy
@@ -21,10 +23,12 @@ from typing import Any
 import yaml
 
 KUSTOMIZE_API_VERSION = "kustomize.config.k8s.io/v1beta1"
-KNOWN_FIELDS = {"apiVersion", "kind", "resources", "namespace", "labels", "images", "configMapGenerator"}
+KNOWN_FIELDS = {"apiVersion", "kind", "resources", "namespace", "labels", "images", "configMapGenerator", "patches"}
 LABEL_FIELDS = {"pairs", "includeSelectors", "includeTemplates"}
 IMAGE_FIELDS = {"name", "newName", "newTag", "digest"}
 GENERATOR_FIELDS = {"name", "behavior", "files", "envs", "literals"}
+PATCH_FIELDS = {"path"}
+DELETE_PATCH_FIELDS = {"$patch", "apiVersion", "kind", "metadata"}
 # Kinds that have no namespace; kustomize's namespace transformer leaves them alone.
 CLUSTER_SCOPED = {"Namespace", "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "PersistentVolume",
                   "StorageClass", "PriorityClass", "IngressClass"}
@@ -89,6 +93,8 @@ def _build(directory: Path, stack: tuple[Path, ...]) -> _Build:
 
     for generator in spec.get("configMapGenerator", []):
         _generate(result, generator, directory, str(path))
+    for patch in spec.get("patches", []):
+        _delete(result, patch, directory, str(path))
 
     if "namespace" in spec:
         for obj in result.objects:
@@ -167,6 +173,32 @@ def _generate(result: _Build, generator: dict[str, Any], directory: Path, where:
         base.data = {**base.data, **data} if behavior == "merge" else data
     else:
         raise KustomizeError(f"{where}: unknown behavior {behavior!r}")
+
+
+def _delete(result: _Build, patch: dict[str, Any], directory: Path, where: str) -> None:
+    """A strategic-merge patch file `$patch: delete`: removes the one object of its apiVersion, kind, name (and
+    namespace, if it names one)."""
+    _only(patch, PATCH_FIELDS, f"{where} patches")
+    source = (directory / patch["path"]).resolve()
+    if not source.is_relative_to(directory) or not source.is_file():
+        raise KustomizeError(f"{where}: patch {patch['path']} is not a file under {directory}")
+    document = yaml.safe_load(source.read_text())
+    if not isinstance(document, dict) or document.get("$patch") != "delete":
+        raise KustomizeError(f"{source}: only `$patch: delete` patches are implemented by this renderer")
+    _only(document, DELETE_PATCH_FIELDS, str(source))
+    _only(document["metadata"], {"name", "namespace"}, f"{source} metadata")
+    wanted = document["metadata"]
+
+    def is_target(obj: dict[str, Any]) -> bool:
+        metadata = obj["metadata"]
+        return (obj["apiVersion"], obj["kind"], metadata["name"]) == (
+            document["apiVersion"], document["kind"], wanted["name"]) and \
+            wanted.get("namespace", metadata.get("namespace")) == metadata.get("namespace")
+
+    found = [obj for obj in result.objects if is_target(obj)]
+    if len(found) != 1:
+        raise KustomizeError(f"{source}: {len(found)} objects match the patch, one expected")
+    result.objects.remove(found[0])
 
 
 def _put(data: dict[str, str], key: str, value: str, where: str) -> None:

@@ -93,6 +93,15 @@ def test_only_traefik_publishes_ports(services: dict[str, dict[str, Any]]) -> No
     assert services["traefik"]["ports"] == ["80:8080", "443:8443"]
 
 
+def test_traefik_metrics_are_on_an_entry_point_published_nowhere(services: dict[str, dict[str, Any]]) -> None:
+    """Issue 21, Metrics: Traefik's Prometheus metrics on the entry point `metrics` (port 9100, as the PodMonitor of
+    overlays/prometheus-operator expects), which no published port maps."""
+    command = services["traefik"]["command"]
+    assert {"--metrics.prometheus=true", "--metrics.prometheus.entryPoint=metrics",
+            "--entryPoints.metrics.address=:9100"} <= set(command)
+    assert not [port for port in services["traefik"]["ports"] if port.endswith(":9100")]
+
+
 def test_files_it_builds_from_and_mounts_exist(services: dict[str, dict[str, Any]]) -> None:
     for name, service in services.items():
         if "build" in service:

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from deploy.tests import support
+from deploy.tests.exported_metrics import TRAEFIK_METRICS
 from deploy.tests.support import ROOT, free_ports
 from gateway import render
 from gateway.routes import ROUTES, SERVICES
@@ -27,6 +28,7 @@ class Gateway:
     http: str
     https: str
     api: str
+    metrics: str
     healthcheck: list[str]
 
 
@@ -42,8 +44,8 @@ def _localised(argument: str, ports: dict[str, int], tmp_path: Path) -> str:
 def gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gateway]:
     traefik = support.compose()["services"]["traefik"]
     tmp_path = tmp_path_factory.mktemp("traefik")
-    http, https, ping, api_port = free_ports(4)
-    ports = {":8080": http, ":8443": https, ":8082": ping}
+    http, https, ping, metrics, api_port = free_ports(5)
+    ports = {":8080": http, ":8443": https, ":8082": ping, ":9100": metrics}
     command = [_localised(argument, ports, tmp_path) for argument in traefik["command"]]
     assert not [a for a in command if "address=:" in a], "every entry point was moved"
     command += ["--api=true", "--api.insecure=true", f"--entryPoints.traefik.address=127.0.0.1:{api_port}"]
@@ -51,7 +53,7 @@ def gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gateway]:
     process = subprocess.Popen([str(TRAEFIK), *command], stdout=log, stderr=subprocess.STDOUT)
     healthcheck = [str(TRAEFIK), *(_localised(a, ports, tmp_path) for a in traefik["healthcheck"]["test"][2:])]
     gateway = Gateway(f"http://127.0.0.1:{ports[':8080']}", f"https://127.0.0.1:{ports[':8443']}",
-                      f"http://127.0.0.1:{api_port}", healthcheck)
+                      f"http://127.0.0.1:{api_port}", f"http://127.0.0.1:{ports[':9100']}", healthcheck)
     try:
         deadline = time.monotonic() + 30
         while not _routers_loaded(gateway):
@@ -126,3 +128,17 @@ def test_traefik_reaches_every_service_through_the_bounded_transport(gateway: Ga
     for name, service in services.items():
         assert service["status"] == "enabled" and "error" not in service, service
         assert service["loadBalancer"]["serversTransport"] == f"{render.SERVERS_TRANSPORT}@file", name
+
+
+def test_traefik_serves_its_prometheus_metrics_on_their_own_entry_point(gateway: Gateway) -> None:
+    """Issue 21, Metrics: Traefik's own metrics are on, on the `metrics` entry point (never published: see
+    test_compose.py), with every Traefik series the dashboard and the alerts use, once requests went through."""
+    httpx.get(f"{gateway.http}/")
+    httpx.get(f"{gateway.https}/", verify=False)  # noqa: S501
+    response = httpx.get(f"{gateway.metrics}/metrics")
+    assert response.status_code == 200
+    exported = {line.split("{")[0].split(" ")[0] for line in response.text.splitlines() if not line.startswith("#")}
+    assert TRAEFIK_METRICS <= exported, TRAEFIK_METRICS - exported
+    assert 'entrypoint="websecure"' in response.text and 'entrypoint="web"' in response.text
+    # Only the metrics entry point serves them, not the ones the world reaches.
+    assert "traefik_entrypoint_requests_total" not in httpx.get(f"{gateway.http}/metrics").text

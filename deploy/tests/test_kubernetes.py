@@ -1,9 +1,10 @@
 """The Kubernetes manifests (deploy/k8s), checked here without a cluster, kubectl or kustomize.
 
-Both builds (the base, and overlays/in-cluster-storage) are rendered by a small kustomize (k8s_kustomize,
-which refuses any kustomization field it does not implement). Every object must validate, strictly,
-against Kubernetes' own OpenAPI schemas (kubernetes-validate, offline), Traefik's objects against the
-schemas in deploy/k8s/schemas; then the builds are held against what the portal needs: probes, resources,
+Every build (the base, overlays/in-cluster-storage, overlays/prometheus-operator, overlays/keda and
+overlays/cloudnative-pg) is rendered by a small kustomize (k8s_kustomize, which refuses any kustomization field it
+does not implement). Every object must validate, strictly, against Kubernetes' own OpenAPI schemas
+(kubernetes-validate, offline), custom resources (Traefik's, KEDA's, the Prometheus operator's, CloudNativePG's)
+against the schemas in deploy/k8s/schemas; then the builds are held against what the portal needs: probes, resources,
 an unprivileged security context, every setting each service requires, Secrets referenced and never
 inlined, the gateway's routes landing on Services that exist, the documents autoscaler, a consistent
 3-node NATS cluster, a migration Job per service and NetworkPolicies that let exactly the needed traffic
@@ -22,6 +23,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -59,7 +61,10 @@ from gateway.routes import SERVICES
 
 ROOT = Path(__file__).resolve().parents[2]
 K8S = ROOT / "deploy/k8s"
-BUILDS = {"base": K8S / "base", "in-cluster-storage": K8S / "overlays/in-cluster-storage"}
+BUILDS = {"base": K8S / "base", "in-cluster-storage": K8S / "overlays/in-cluster-storage",
+          "prometheus-operator": K8S / "overlays/prometheus-operator", "keda": K8S / "overlays/keda",
+          "cloudnative-pg": K8S / "overlays/cloudnative-pg"}
+RESTORE_DRILL = K8S / "overlays/cloudnative-pg/restore-drill"
 # 1.33 is the oldest Kubernetes the manifests are meant for: still offered by the big managed services,
 # and it has everything they use (the preStop `sleep` action, on by default since 1.30, is the newest).
 # 1.37 is the newest kubernetes-validate knows, so nothing they use has been removed since.
@@ -73,6 +78,14 @@ TRAEFIK_NAMESPACE = "traefik"  # where network-policies.yaml expects Traefik
 TRAEFIK_SCHEMAS = {"Middleware": K8S / "schemas/traefik.io_v1alpha1_middleware.json",
                    "IngressRoute": K8S / "schemas/traefik.io_v1alpha1_ingressroute.json",
                    "ServersTransport": K8S / "schemas/traefik.io_v1alpha1_serverstransport.json"}
+# Custom resources, by kind: their apiVersion and the schema of their CRD (vendored by schemas/vendor_crd.py).
+CRD_SCHEMAS = {kind: ("traefik.io/v1alpha1", path) for kind, path in TRAEFIK_SCHEMAS.items()} | {
+    "ScaledObject": ("keda.sh/v1alpha1", K8S / "schemas/keda.sh_v1alpha1_scaledobject.json"),
+    "PodMonitor": ("monitoring.coreos.com/v1", K8S / "schemas/monitoring.coreos.com_v1_podmonitor.json"),
+    "PrometheusRule": ("monitoring.coreos.com/v1", K8S / "schemas/monitoring.coreos.com_v1_prometheusrule.json"),
+    "Cluster": ("postgresql.cnpg.io/v1", K8S / "schemas/postgresql.cnpg.io_v1_cluster.json"),
+    "ScheduledBackup": ("postgresql.cnpg.io/v1", K8S / "schemas/postgresql.cnpg.io_v1_scheduledbackup.json"),
+    "Database": ("postgresql.cnpg.io/v1", K8S / "schemas/postgresql.cnpg.io_v1_database.json")}
 # The user each image runs as. The portal's images and nginx-unprivileged name theirs in the image, the
 # alpine postgres image has its own postgres user (70); nats and SeaweedFS define none (they would run as
 # root), so their pods pick an unprivileged uid and own their volumes through fsGroup.
@@ -137,7 +150,7 @@ def service_pods(objects: list[Obj], service: Obj) -> list[Obj]:
 
 
 @pytest.mark.parametrize("kustomization", [
-    {"patches": [{"path": "patch.yaml"}]},
+    {"patches": [{"patch": "[{op: remove, path: /spec/replicas}]", "target": {"kind": "Deployment"}}]},
     {"commonLabels": {"a": "b"}},
     {"secretGenerator": [{"name": "s", "literals": ["A=1"]}]},
     {"replicas": [{"name": "web", "count": 3}]},
@@ -156,6 +169,41 @@ def test_the_renderer_refuses_what_it_does_not_implement(tmp_path: Path, kustomi
 def test_the_renderer_refuses_ambiguous_env_lines(line: str) -> None:
     with pytest.raises(k8s_kustomize.KustomizeError):
         k8s_kustomize.parse_env_file(f"# comment\n\nB=ok\n{line}\n", "test.env")
+
+
+def _overlay_with_patch(tmp_path: Path, patch: dict[str, Any]) -> Path:
+    (tmp_path / "patch.yaml").write_text(yaml.safe_dump(patch))
+    (tmp_path / "kustomization.yaml").write_text(yaml.safe_dump(
+        {"apiVersion": k8s_kustomize.KUSTOMIZE_API_VERSION, "kind": "Kustomization",
+         "resources": [os.path.relpath(BUILDS["base"], tmp_path)], "patches": [{"path": "patch.yaml"}]}))
+    return tmp_path
+
+
+def _kind_and_name(obj: Obj) -> tuple[str, str]:
+    return obj["kind"], obj["metadata"]["name"]
+
+
+def test_the_renderer_deletes_one_object_with_a_delete_patch(tmp_path: Path) -> None:
+    key = _kind_and_name
+    deleted = k8s_kustomize.build(_overlay_with_patch(tmp_path, {
+        "$patch": "delete", "apiVersion": "autoscaling/v2", "kind": "HorizontalPodAutoscaler",
+        "metadata": {"name": "documents", "namespace": NAMESPACE}}))
+    assert {key(o) for o in build("base")} - {key(o) for o in deleted} == {("HorizontalPodAutoscaler", "documents")}
+    assert len(deleted) == len(build("base")) - 1
+
+
+@pytest.mark.parametrize(("patch", "error"), [
+    ({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "documents"}, "spec": {"replicas": 3}},
+     "only `\\$patch: delete`"),
+    ({"$patch": "delete", "apiVersion": "autoscaling/v1", "kind": "HorizontalPodAutoscaler",
+      "metadata": {"name": "documents"}}, "0 objects match"),
+    ({"$patch": "delete", "apiVersion": "v1", "kind": "Service", "metadata": {"name": "documents", "namespace": "x"}},
+     "0 objects match"),
+], ids=["merge", "wrong-version", "wrong-namespace"])
+def test_the_renderer_refuses_other_patches_and_deletes_of_nothing(tmp_path: Path, patch: dict[str, Any],
+                                                                   error: str) -> None:
+    with pytest.raises(k8s_kustomize.KustomizeError, match=error):
+        k8s_kustomize.build(_overlay_with_patch(tmp_path, patch))
 
 
 def test_generated_config_maps_are_named_by_content_and_referenced_by_that_name() -> None:
@@ -195,7 +243,7 @@ def test_builds_are_one_namespace_without_secrets(name: str) -> None:
 def test_objects_validate_against_the_kubernetes_schemas(name: str, version: str) -> None:
     errors = []
     for obj in build(name):
-        if obj["kind"] in TRAEFIK_SCHEMAS:
+        if obj["kind"] in CRD_SCHEMAS:
             continue  # not Kubernetes' own: checked against deploy/k8s/schemas below
         try:
             kubernetes_validate.validate(obj, version, strict=True)
@@ -215,12 +263,43 @@ def test_strict_validation_catches_a_misspelt_field() -> None:
         kubernetes_validate.validate(deployment, KUBERNETES_VERSIONS[0], strict=True)
 
 
+def strict(schema: Any) -> Any:
+    """A CRD's schema refusing unknown fields, as the API server does with strict field validation (kubectl's
+    default): every object with properties gets additionalProperties false, unless the CRD keeps unknown fields
+    there (x-kubernetes-preserve-unknown-fields) or says what they are (additionalProperties)."""
+    if isinstance(schema, list):
+        return [strict(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    result = {key: ({name: strict(sub) for name, sub in value.items()} if key in ("properties", "$defs")
+                    else strict(value) if key in ("items", "additionalProperties", "not", "anyOf", "allOf", "oneOf")
+                    else value) for key, value in schema.items()}
+    if "properties" in result and "additionalProperties" not in result \
+            and not result.get("x-kubernetes-preserve-unknown-fields"):
+        result["additionalProperties"] = False
+    if isinstance(pattern := result.get("pattern"), str):
+        result["pattern"] = _python_pattern(pattern)
+    return result
+
+
+def _python_pattern(pattern: str) -> str:
+    """The API server's Go regular expressions take flags anywhere (^(?i)...); Python's only at the start."""
+    flags = "".join(re.findall(r"\(\?[a-z]+\)", pattern))
+    return flags + re.sub(r"\(\?[a-z]+\)", "", pattern) if flags else pattern
+
+
 @cache
-def traefik_validator(kind: str) -> jsonschema.protocols.Validator:
-    schema = json.loads(TRAEFIK_SCHEMAS[kind].read_text())
+def crd_validator(kind: str) -> jsonschema.protocols.Validator:
+    schema = strict(json.loads(CRD_SCHEMAS[kind][1].read_text()))
     jsonschema.Draft202012Validator.check_schema(schema)
     validator: jsonschema.protocols.Validator = jsonschema.Draft202012Validator(schema)
     return validator
+
+
+def crd_errors(obj: Obj) -> list[str]:
+    api_version, _ = CRD_SCHEMAS[obj["kind"]]
+    assert obj["apiVersion"] == api_version, f"{obj['kind']}/{obj['metadata']['name']}: {obj['apiVersion']}"
+    return [f"{'.'.join(map(str, e.path))}: {e.message}" for e in crd_validator(obj["kind"]).iter_errors(obj)]
 
 
 @pytest.mark.parametrize("name", BUILDS)
@@ -228,8 +307,7 @@ def test_traefik_objects_validate_against_their_schemas(name: str) -> None:
     traefik = [o for o in build(name) if o["apiVersion"].startswith("traefik.io/")]
     assert {o["kind"] for o in traefik} == set(TRAEFIK_SCHEMAS)
     for obj in traefik:
-        assert obj["apiVersion"] == "traefik.io/v1alpha1"
-        errors = [f"{'.'.join(map(str, e.path))}: {e.message}" for e in traefik_validator(obj["kind"]).iter_errors(obj)]
+        errors = crd_errors(obj)
         assert not errors, f"{obj['kind']}/{obj['metadata']['name']}: {errors}"
 
 
@@ -280,7 +358,7 @@ def _misspell(objects: list[Obj], kind: str, name: str, change: str) -> Obj:
 ], ids=lambda value: str(value))
 def test_traefik_schemas_refuse_misspelt_fields(kind: str, name: str, change: str) -> None:
     obj = _misspell(build("base"), kind, name, change)
-    assert not traefik_validator(kind).is_valid(obj)
+    assert not crd_validator(kind).is_valid(obj)
 
 
 @pytest.mark.parametrize("name", BUILDS)
@@ -509,8 +587,9 @@ def test_every_backend_is_reached_with_a_bounded_response_time(name: str) -> Non
         assert timeout == f"{PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS}s"
 
 
-@pytest.mark.parametrize("name", BUILDS)
+@pytest.mark.parametrize("name", [name for name in BUILDS if name != "keda"])
 def test_documents_scale_on_their_own(name: str) -> None:
+    """Without KEDA, the HorizontalPodAutoscaler on CPU (overlays/keda replaces it: test_keda_* below)."""
     objects = build(name)
     [autoscaler] = named(objects, "HorizontalPodAutoscaler").values()
     spec = autoscaler["spec"]
@@ -534,7 +613,8 @@ def test_documents_scale_on_their_own(name: str) -> None:
 def test_replicated_workloads_have_disruption_budgets(name: str) -> None:
     objects = build(name)
     budgets = named(objects, "PodDisruptionBudget").values()
-    autoscaled = {a["spec"]["scaleTargetRef"]["name"] for a in named(objects, "HorizontalPodAutoscaler").values()}
+    autoscaled = {a["spec"]["scaleTargetRef"]["name"] for kind in ("HorizontalPodAutoscaler", "ScaledObject")
+                  for a in named(objects, kind).values()}
     for workload in workloads(objects):
         if workload["kind"] == "Job" or (workload["spec"].get("replicas", 1) < 2
                                          and workload["metadata"]["name"] not in autoscaled):
@@ -684,9 +764,10 @@ OUTSIDER = Pod("outsider", "default", (("app", "something-else"),))
 def test_network_policies_let_exactly_the_needed_traffic_through(name: str) -> None:
     objects = build(name)
     policies = list(named(objects, "NetworkPolicy").values())
-    # Who may connect in; the policies on the way out are notifications' and the audit store's (the next tests).
+    # Who may connect in; the policies on the way out are notifications', the audit store's and payroll's (the
+    # next tests).
     assert {p["metadata"]["name"] for p in policies if set(p["spec"].get("policyTypes", ["Ingress"])) != {"Ingress"}} \
-        == {"notifications-egress", "audit-egress"}
+        == {"notifications-egress", "audit-egress", "payroll-egress"}
     by_name = _pods_by_name(objects)
     apis = [by_name[s] for s in SERVICES]
     migrations = [by_name[f"migrate-{s}"] for s in SERVICES]
@@ -760,18 +841,20 @@ def test_notifications_may_reach_its_smtp_relay_and_only_what_else_it_needs(name
     assert ingress_allowed(policies, TRAEFIK, notifications, 8000)
 
 
+@pytest.mark.parametrize("service", ["audit", "payroll"])
 @pytest.mark.parametrize("name", BUILDS)
-def test_the_audit_store_reaches_only_dns_postgres_and_nats(name: str) -> None:
+def test_the_audit_store_and_payroll_reach_only_dns_postgres_and_nats(name: str, service: str) -> None:
     """Issue 15: the pods that hold the audit log (the service's and its migration's) may open connections to
-    the cluster's DNS, Postgres and NATS only; nothing else, inside the cluster or out."""
+    the cluster's DNS, Postgres and NATS only; nothing else, inside the cluster or out. Issue 23: payroll's, which
+    hold bank accounts and pay, likewise."""
     objects = build(name)
     policies = list(named(objects, "NetworkPolicy").values())
     by_name = _pods_by_name(objects)
-    [policy] = [p for p in policies if p["metadata"]["name"] == "audit-egress"]
+    [policy] = [p for p in policies if p["metadata"]["name"] == f"{service}-egress"]
     assert policy["spec"]["policyTypes"] == ["Egress"]
     assert {pod.name for pod in by_name.values() if matches(policy["spec"]["podSelector"], pod.label_map)} == \
-        {"audit", "migrate-audit"}
-    audit, migration = by_name["audit"], by_name["migrate-audit"]
+        {service, f"migrate-{service}"}
+    audit, migration = by_name[service], by_name[f"migrate-{service}"]
     for pod in (audit, migration):
         assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 53, "UDP")
         assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 53, "TCP")
@@ -925,3 +1008,306 @@ def test_the_database_script_works_on_a_real_postgres(local_postgres: LocalPostg
     del env["PORTAL_DB_PASSWORD"]
     run = subprocess.run(["sh", str(script)], env=env, capture_output=True, text=True, timeout=30)
     assert run.returncode != 0 and "PORTAL_DB_PASSWORD must be set" in run.stderr
+
+
+# --- custom resources: KEDA, the Prometheus operator, CloudNativePG (issue 21) ------------------------------------
+
+
+def restore_drill() -> list[Obj]:
+    return k8s_kustomize.build(RESTORE_DRILL)
+
+
+@pytest.mark.parametrize("name", [*BUILDS, "restore-drill"])
+def test_custom_resources_validate_against_their_schemas(name: str) -> None:
+    """Every object that is not Kubernetes' own has its CRD's schema in deploy/k8s/schemas, and validates
+    against it, strictly (no field the CRD does not know)."""
+    objects = restore_drill() if name == "restore-drill" else build(name)
+    custom = [o for o in objects if o["kind"] in CRD_SCHEMAS]
+    assert custom
+    for obj in custom:
+        errors = crd_errors(obj)
+        assert not errors, f"{obj['kind']}/{obj['metadata']['name']}: {errors}"
+    for obj in objects:  # the rest is Kubernetes' own, which kubernetes-validate knows
+        if obj["kind"] not in CRD_SCHEMAS:
+            kubernetes_validate.validate(obj, KUBERNETES_VERSIONS[0], strict=True)
+
+
+def test_the_vendored_schemas_are_the_crds_own() -> None:
+    for kind, (api_version, path) in CRD_SCHEMAS.items():
+        schema = json.loads(path.read_text())
+        assert schema["title"] == f"{kind} ({api_version})" or kind in TRAEFIK_SCHEMAS, path.name
+        assert {"apiVersion", "kind", "metadata", "spec"} <= set(schema["properties"]), path.name
+
+
+def _change(obj: Obj, path: str, value: Any = None, rename: str | None = None) -> Obj:
+    """obj with the field at the dotted path renamed (misspelt) or set to another value."""
+    *parents, last = path.split(".")
+    node: Any = obj
+    for part in parents:
+        node = node[int(part)] if part.isdigit() else node[part]
+    if rename is not None:
+        node[rename] = node.pop(last)
+    else:
+        node[int(last) if last.isdigit() else last] = value
+    return obj
+
+
+@pytest.mark.parametrize(("build_name", "kind", "name", "path", "value", "rename"), [
+    # An HPA's field names, where KEDA has its own.
+    ("keda", "ScaledObject", "documents", "spec.minReplicaCount", None, "minReplicas"),
+    ("keda", "ScaledObject", "documents", "spec.triggers.0.metadata", None, "metdata"),
+    ("keda", "ScaledObject", "documents", "spec.triggers.0.metricType", None, "metric_type"),
+    ("keda", "ScaledObject", "documents", "spec.scaleTargetRef.name", None, "nme"),
+    # A ServiceMonitor's field names in a PodMonitor.
+    ("prometheus-operator", "PodMonitor", "portal-services", "spec.podMetricsEndpoints", None, "endpoints"),
+    ("prometheus-operator", "PodMonitor", "portal-services", "spec.podMetricsEndpoints.0.interval", "15 seconds",
+     None),
+    ("prometheus-operator", "PrometheusRule", "portal-alerts", "spec.groups.0.rules.0.for", None, "for_"),
+    ("cloudnative-pg", "Cluster", "portal-db", "spec.instances", "3", None),
+    ("cloudnative-pg", "Cluster", "portal-db", "spec.backup.barmanObjectStore.s3Credentials", None, "s3Credential"),
+    ("cloudnative-pg", "Cluster", "portal-db", "spec.backup.barmanObjectStore.wal.compression", "gzip9", None),
+    ("cloudnative-pg", "ScheduledBackup", "portal-db-nightly", "spec.method", "barman", None),
+    ("cloudnative-pg", "ScheduledBackup", "portal-db-nightly", "spec.cluster", None, "clusterRef"),
+    ("cloudnative-pg", "Database", "portal-db-audit", "spec.owner", None, "ownerName"),
+], ids=lambda value: str(value))
+def test_vendored_schemas_refuse_misspelt_fields(build_name: str, kind: str, name: str, path: str, value: Any,
+                                                 rename: str | None) -> None:
+    obj = one(build(build_name), kind, name)
+    assert crd_validator(kind).is_valid(obj)
+    assert not crd_validator(kind).is_valid(_change(obj, path, value, rename))
+
+
+def _autoscalers_by_target(objects: list[Obj]) -> dict[str, list[str]]:
+    targets: dict[str, list[str]] = {}
+    for kind in ("HorizontalPodAutoscaler", "ScaledObject"):
+        for scaler in named(objects, kind).values():
+            targets.setdefault(scaler["spec"]["scaleTargetRef"]["name"], []).append(kind)
+    return targets
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_one_autoscaler_per_deployment_and_keda_only_where_asked_for(name: str) -> None:
+    """An HPA and a ScaledObject (which makes an HPA of its own) on one Deployment would fight; a cluster without
+    KEDA gets the HPA, which is why the base keeps it and overlays/keda deletes it."""
+    targets = _autoscalers_by_target(build(name))
+    assert targets == {"documents": ["ScaledObject" if name == "keda" else "HorizontalPodAutoscaler"]}
+
+
+# What an upload costs a documents pod (services/documents/README.md): two 5 MiB part buffers, and the process
+# idles at about 110 MB resident (`make bench`).
+UPLOAD_BUFFERS_BYTES = 2 * 5 * 1024**2
+IDLE_RESIDENT_BYTES = 110 * 1000**2
+MEMORY_UNITS = {"Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, "k": 1000, "M": 1000**2, "G": 1000**3}
+
+
+def _bytes(quantity: str) -> int:
+    number, unit = re.fullmatch(r"(\d+)([A-Za-z]*)", quantity).groups()  # type: ignore[union-attr]
+    return int(number) * MEMORY_UNITS.get(unit, 1)
+
+
+def test_keda_scales_documents_on_uploads_in_flight_with_cpu_second() -> None:
+    """Issue 21, Documents scaled on what uploads use: KEDA keeps the uploads in flight at a target per pod (the
+    sum over the pods, averaged by KEDA's AverageValue), asking the Prometheus the operator runs; CPU is the second
+    trigger, with the base autoscaler's target; the bounds and the slow scale-down are the base's."""
+    from deploy.tests.exported_metrics import exported_metrics
+
+    objects, base = build("keda"), build("base")
+    [scaler] = named(objects, "ScaledObject").values()
+    [hpa] = named(base, "HorizontalPodAutoscaler").values()
+    spec = scaler["spec"]
+    assert spec["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": "documents"}
+    bounds = (spec["minReplicaCount"], spec["maxReplicaCount"])
+    assert bounds == (hpa["spec"]["minReplicas"], hpa["spec"]["maxReplicas"])
+    assert spec["advanced"]["horizontalPodAutoscalerConfig"]["behavior"] == hpa["spec"]["behavior"]
+    uploads, cpu = spec["triggers"]
+    assert (uploads["type"], uploads["metricType"]) == ("prometheus", "AverageValue")
+    query = uploads["metadata"]["query"]
+    assert re.fullmatch(r'sum\(portal_documents_uploads_in_flight\{namespace="portal"\}\)', query)
+    assert "portal_documents_uploads_in_flight" in exported_metrics()
+    assert set(uploads["metadata"]) == {"serverAddress", "query", "threshold", "ignoreNullValues"}
+    assert uploads["metadata"]["ignoreNullValues"] == "false", "no answer from Prometheus is not zero uploads"
+    server = urlsplit(uploads["metadata"]["serverAddress"])
+    assert (server.hostname, server.port) == ("prometheus-operated.monitoring.svc.cluster.local", 9090)
+    assert (cpu["type"], cpu["metricType"], cpu["metadata"]) == (
+        "cpu", "Utilization", {"value": str(hpa["spec"]["metrics"][0]["resource"]["target"]["averageUtilization"])})
+    # The target fits a pod's memory request, and three times the target (a burst, while new pods start) its limit.
+    per_pod = int(uploads["metadata"]["threshold"])
+    [container] = pod_spec(one(objects, "Deployment", "documents"))["containers"]
+    resources = container["resources"]
+    assert IDLE_RESIDENT_BYTES + per_pod * UPLOAD_BUFFERS_BYTES <= _bytes(resources["requests"]["memory"])
+    assert IDLE_RESIDENT_BYTES + 3 * per_pod * UPLOAD_BUFFERS_BYTES <= _bytes(resources["limits"]["memory"])
+    assert per_pod >= 5, "an upload waits on the network and S3: a pod carries many at once"
+
+
+def test_the_base_documents_autoscaler_is_what_keda_replaces() -> None:
+    """overlays/keda is the prometheus-operator overlay with the HPA swapped for the ScaledObject, nothing else."""
+    key = _kind_and_name
+    with_hpa = {key(o) for o in build("prometheus-operator")}
+    with_keda = {key(o) for o in build("keda")}
+    assert with_hpa - with_keda == {("HorizontalPodAutoscaler", "documents")}
+    assert with_keda - with_hpa == {("ScaledObject", "documents")}
+
+
+PROMETHEUS = Pod("prometheus-k8s-0", "monitoring", (("app.kubernetes.io/name", "prometheus"),))
+GRAFANA = Pod("grafana", "monitoring", (("app.kubernetes.io/name", "grafana"),))
+TRAEFIK_METRICS_PORT = ("metrics", 9100)  # Traefik's Helm chart's metrics entry point, as compose has it
+
+
+@pytest.mark.parametrize("name", ["prometheus-operator", "keda"])
+def test_prometheus_scrapes_every_service_and_traefik(name: str) -> None:
+    """Issue 21, Metrics: PodMonitors select every service's pods (never a Job's) on the port where /metrics is,
+    and Traefik's pods, where network-policies.yaml of the base expects Traefik, on its metrics port."""
+    from portal_common.metrics import METRICS_PATH
+
+    objects = build(name)
+    monitors = named(objects, "PodMonitor")
+    services = monitors["portal-services"]["spec"]
+    selected = [w for w in workloads(objects) if matches(services["selector"], pod_template_labels(w))]
+    assert sorted(w["metadata"]["name"] for w in selected) == sorted(SERVICES)
+    assert {w["kind"] for w in selected} == {"Deployment"}
+    assert services["jobLabel"] == "app.kubernetes.io/name"
+    [endpoint] = services["podMetricsEndpoints"]
+    assert endpoint["path"] == METRICS_PATH
+    for workload in selected:
+        [container] = pod_spec(workload)["containers"]
+        assert container_port(endpoint["port"], [container]) == 8000, "the port uvicorn serves the service on"
+    traefik = monitors["traefik"]["spec"]
+    assert traefik["namespaceSelector"] == {"matchNames": [TRAEFIK_NAMESPACE]}
+    assert matches(traefik["selector"], TRAEFIK.label_map)
+    [endpoint] = traefik["podMetricsEndpoints"]
+    assert (endpoint["port"], endpoint["path"]) == (TRAEFIK_METRICS_PORT[0], "/metrics")
+    # The alerts are the generated ones (deploy/monitoring/alerts.py; test_alerts.py runs them through promtool).
+    [rule] = named(objects, "PrometheusRule").values()
+    generated = yaml.safe_load((BUILDS["prometheus-operator"] / "prometheus-rule.yaml").read_text())
+    assert rule["spec"] == generated["spec"]
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_prometheus_reaches_the_metrics_ports_and_nothing_else(name: str) -> None:
+    """The monitoring overlays let Prometheus (in `monitoring`) reach each service's port 8000, where /metrics is,
+    and nothing else; nobody else from `monitoring` gets in. Without them, not even Prometheus does."""
+    objects = build(name)
+    policies = list(named(objects, "NetworkPolicy").values())
+    by_name = _pods_by_name(objects)
+    monitored = name in ("prometheus-operator", "keda")
+    for service in SERVICES:
+        assert ingress_allowed(policies, PROMETHEUS, by_name[service], 8000) == monitored, service
+        assert not ingress_allowed(policies, GRAFANA, by_name[service], 8000), service
+    for target, port in ((by_name["web"], 8080), (by_name["nats"], 4222), (by_name["nats"], 8222),
+                         (by_name["migrate-identity"], 8000)):
+        assert not ingress_allowed(policies, PROMETHEUS, target, port), f"{target.name}:{port}"
+
+
+# --- CloudNativePG ------------------------------------------------------------------------------------------------
+
+CNPG_OPERATOR = Pod("cnpg-controller-manager", "cnpg-system", (("app.kubernetes.io/name", "cloudnative-pg"),))
+CNPG_PORTS = (("postgresql", 5432), ("status", 8000), ("metrics", 9187))
+
+
+def cnpg_instance(cluster: str, number: int) -> Pod:
+    """A pod CloudNativePG makes for an instance of `cluster` (its labels, its container's ports)."""
+    return Pod(f"{cluster}-{number}", NAMESPACE, (("cnpg.io/cluster", cluster), ("cnpg.io/instanceName",
+               f"{cluster}-{number}"), ("cnpg.io/podRole", "instance")), CNPG_PORTS)
+
+
+def test_cloudnative_pg_runs_three_instances_archiving_to_the_s3_storage() -> None:
+    """Issue 21, Backup and restore: a Cluster of three instances on different nodes, its WAL and base backups
+    archived to the S3 storage the overlay runs (the endpoint portal-config names, in a bucket of its own: the
+    documents bucket is swept of unknown objects), with the Secret's S3 keys, and a nightly ScheduledBackup."""
+    objects = build("cloudnative-pg")
+    [cluster] = named(objects, "Cluster").values()
+    spec = cluster["spec"]
+    assert spec["instances"] == 3
+    assert spec["affinity"] == {"enablePodAntiAffinity": True, "podAntiAffinityType": "required",
+                                "topologyKey": "kubernetes.io/hostname"}
+    # A `system` image carries barman-cloud, which barmanObjectStore runs; the release the single Postgres ran.
+    image, tag, _ = k8s_kustomize.split_image(spec["imageName"])
+    postgres = one(build("in-cluster-storage"), "StatefulSet", "postgres")
+    major = k8s_kustomize.split_image(pod_spec(postgres)["containers"][0]["image"])[1].split("-")[0]  # type: ignore[union-attr]
+    assert image == "ghcr.io/cloudnative-pg/postgresql" and re.fullmatch(rf"{major}\.\d+-system-\w+", tag or "")
+    config = config_map(objects, "portal-config")
+    store = spec["backup"]["barmanObjectStore"]
+    scheme = "https" if config["S3_SECURE"] == "true" else "http"
+    assert store["endpointURL"] == f"{scheme}://{config['S3_ENDPOINT']}"
+    bucket = urlsplit(store["destinationPath"])
+    assert bucket.scheme == "s3" and bucket.hostname and bucket.hostname != config["S3_BUCKET"]
+    assert store["s3Credentials"] == {"accessKeyId": {"name": SECRET, "key": "S3_ACCESS_KEY"},
+                                      "secretAccessKey": {"name": SECRET, "key": "S3_SECRET_KEY"}}
+    assert {"S3_ACCESS_KEY", "S3_SECRET_KEY"} <= set(secret_keys())
+    assert store["wal"]["compression"] and store["data"]["compression"]
+    assert re.fullmatch(r"\d+[dwm]", spec["backup"]["retentionPolicy"])
+    [backup] = named(objects, "ScheduledBackup").values()
+    assert backup["spec"]["cluster"] == {"name": cluster["metadata"]["name"]}
+    assert backup["spec"]["method"] == "barmanObjectStore" and backup["spec"]["immediate"] is True
+    assert len(backup["spec"]["schedule"].split()) == 6, "CloudNativePG's schedule has seconds first"
+
+
+def test_cloudnative_pg_holds_every_services_database_and_the_services_use_it() -> None:
+    """Every service has its own database, owned by the role portal, on the Cluster; the services connect to its
+    read-write Service (which follows the primary), and the single Postgres of in-cluster-storage is gone."""
+    objects = build("cloudnative-pg")
+    [cluster] = named(objects, "Cluster").values()
+    name = cluster["metadata"]["name"]
+    initdb = cluster["spec"]["bootstrap"]["initdb"]
+    assert initdb["owner"] == "portal" and initdb["secret"] == {"name": "portal-db-credentials"}
+    databases = [initdb["database"]] + [d["spec"]["name"] for d in named(objects, "Database").values()]
+    assert sorted(databases) == sorted(SERVICES)
+    for database in named(objects, "Database").values():
+        assert database["spec"]["owner"] == "portal" and database["spec"]["cluster"] == {"name": name}
+    config = config_map(objects, "portal-config")
+    for service in SERVICES:
+        url = urlsplit(config[f"{service.upper()}_DATABASE_URL"])
+        assert (url.hostname, url.port, url.username, url.path) == (f"{name}-rw", 5432, "portal", f"/{service}")
+    assert "postgres" not in named(objects, "StatefulSet") and "postgres" not in named(objects, "Service")
+    assert "postgres" not in named(objects, "NetworkPolicy")
+    assert cluster["spec"]["postgresql"]["parameters"]["max_connections"] == "400"
+
+
+def test_cloudnative_pg_network_policies() -> None:
+    """The instances answer the services, migrations and the sweep on 5432 and each other (replication), the
+    operator on the status port; they reach SeaweedFS to archive. Nothing else gets in, and nothing else changed."""
+    objects = build("cloudnative-pg")
+    policies = list(named(objects, "NetworkPolicy").values())
+    by_name = _pods_by_name(objects)
+    primary, replica = cnpg_instance("portal-db", 1), cnpg_instance("portal-db", 2)
+    clients = [by_name[s] for s in SERVICES] + [by_name[f"migrate-{s}"] for s in SERVICES]
+    clients.append(by_name["sweep-documents"])
+    for client in clients:
+        assert ingress_allowed(policies, client, primary, 5432), client.name
+    assert ingress_allowed(policies, replica, primary, 5432) and ingress_allowed(policies, primary, replica, 5432)
+    assert ingress_allowed(policies, CNPG_OPERATOR, primary, 8000)
+    for source, port in ((TRAEFIK, 5432), (by_name["web"], 5432), (by_name["nats"], 5432), (OUTSIDER, 5432),
+                         (by_name["identity"], 8000), (OUTSIDER, 8000), (CNPG_OPERATOR, 9187), (PROMETHEUS, 5432)):
+        assert not ingress_allowed(policies, source, primary, port), f"{source.name} -> {port}"
+    seaweedfs = by_name["seaweedfs"]
+    assert ingress_allowed(policies, primary, seaweedfs, 8333)
+    assert not ingress_allowed(policies, by_name["identity"], seaweedfs, 8333)
+    assert not ingress_allowed(policies, cnpg_instance("portal-db-restore", 1), seaweedfs, 8333), "the drill's own"
+
+
+def test_the_restore_drill_recovers_from_the_clusters_archive_without_writing_to_it() -> None:
+    """deploy/README.md, Point-in-time recovery with CloudNativePG: the drill's Cluster bootstraps from the archive
+    portal-db writes (same bucket, endpoint, keys, server name) up to a point in time, and archives nothing
+    itself, so it can never overwrite portal-db's backups; its network policies let it read the archive."""
+    [source] = named(build("cloudnative-pg"), "Cluster").values()
+    drill = restore_drill()
+    [cluster] = named(drill, "Cluster").values()
+    spec = cluster["spec"]
+    assert "backup" not in spec, "the drill archives nothing"
+    assert cluster["metadata"]["name"] != source["metadata"]["name"]
+    recovery = spec["bootstrap"]["recovery"]
+    [external] = [c for c in spec["externalClusters"] if c["name"] == recovery["source"]]
+    store, archived = external["barmanObjectStore"], source["spec"]["backup"]["barmanObjectStore"]
+    assert store["serverName"] == source["metadata"]["name"]
+    for key in ("destinationPath", "endpointURL", "s3Credentials"):
+        assert store[key] == archived[key], key
+    assert store["wal"]["compression"] == archived["wal"]["compression"]
+    target = datetime.fromisoformat(recovery["recoveryTarget"]["targetTime"])
+    assert target.tzinfo is not None, "a time zone, so the target is one moment"
+    assert spec["imageName"] == source["spec"]["imageName"]
+    policies = list(named(drill, "NetworkPolicy").values())
+    seaweedfs = Pod("seaweedfs", NAMESPACE, (("app.kubernetes.io/component", "object-storage"),), (("s3", 8333),))
+    instance = cnpg_instance(cluster["metadata"]["name"], 1)
+    assert ingress_allowed(policies, instance, seaweedfs, 8333)
+    assert ingress_allowed(policies, CNPG_OPERATOR, instance, 8000)
+    assert not ingress_allowed(policies, OUTSIDER, instance, 5432)

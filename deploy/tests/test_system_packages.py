@@ -33,6 +33,7 @@ def stand_ins(tmp_path: Path, calls: Path) -> Path:
 
 
 def run_script(stand_ins: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    env = {"PORTAL_PROMTOOL_BINARY": "/bin/sh", **env}  # there unless a test says otherwise
     return subprocess.run(["bash", str(SCRIPT)], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "PATH": f"{stand_ins}:{os.environ['PATH']}", **env})
 
@@ -60,13 +61,13 @@ def test_the_missing_ones_are_installed_with_apt_get(tmp_path: Path, stand_ins: 
     done = run_script(stand_ins, PORTAL_CHROMIUM_BINARY=str(tmp_path / "chromium"),
                       PORTAL_NGINX_BINARY=str(tmp_path / "nginx"))
     assert done.returncode == 0, done.stderr
-    assert apt_calls(calls) == ["apt-get update -qq", "apt-get install -y -qq chromium nginx"]
+    assert apt_calls(calls) == ["apt-get update -qq", "apt-get install -y -qq --no-install-recommends chromium nginx"]
 
 
 def test_only_what_is_missing_is_installed(tmp_path: Path, stand_ins: Path, calls: Path) -> None:
     done = run_script(stand_ins, PORTAL_CHROMIUM_BINARY="/bin/sh", PORTAL_NGINX_BINARY=str(tmp_path / "nginx"))
     assert done.returncode == 0, done.stderr
-    assert apt_calls(calls) == ["apt-get update -qq", "apt-get install -y -qq nginx"]
+    assert apt_calls(calls) == ["apt-get update -qq", "apt-get install -y -qq --no-install-recommends nginx"]
 
 
 def test_nothing_happens_when_both_are_there(stand_ins: Path, calls: Path) -> None:
@@ -82,3 +83,22 @@ def test_when_not_allowed_it_says_what_to_install(tmp_path: Path, stand_ins: Pat
     assert "apt-get install -y chromium nginx" in done.stderr
     assert f"missing: {tmp_path / 'chromium'} {tmp_path / 'nginx'}" in done.stderr
     assert apt_calls(calls) == []
+
+
+def test_prometheus_is_installed_when_promtool_is_missing(tmp_path: Path, stand_ins: Path, calls: Path) -> None:
+    """Issue 21: the alert rules' tests run promtool, and the local stack runs Prometheus."""
+    done = run_script(stand_ins, PORTAL_CHROMIUM_BINARY="/bin/sh", PORTAL_NGINX_BINARY="/bin/sh",
+                      PORTAL_PROMTOOL_BINARY=str(tmp_path / "promtool"))
+    assert done.returncode == 0, done.stderr
+    assert apt_calls(calls) == ["apt-get update -qq", "apt-get install -y -qq --no-install-recommends prometheus"]
+
+
+def test_make_run_sees_to_prometheus_only(tmp_path: Path, stand_ins: Path, calls: Path) -> None:
+    done = run_script(stand_ins, PORTAL_CHROMIUM_BINARY=str(tmp_path / "chromium"),
+                      PORTAL_NGINX_BINARY=str(tmp_path / "nginx"), PORTAL_PROMTOOL_BINARY=str(tmp_path / "promtool"),
+                      PORTAL_SYSTEM_PACKAGES="prometheus")
+    assert done.returncode == 0, done.stderr
+    assert apt_calls(calls) == ["apt-get update -qq", "apt-get install -y -qq --no-install-recommends prometheus"]
+    planned = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, check=True,
+                             timeout=120).stdout
+    assert "PORTAL_SYSTEM_PACKAGES=prometheus bash deploy/local/install-system-packages.sh" in planned

@@ -23,12 +23,13 @@ from identity.errors import ERROR_CODES as IDENTITY
 from identity.estonian_id import ID_CODE_MESSAGES
 from messages.errors import ERROR_CODES as MESSAGES
 from notifications.errors import ERROR_CODES as NOTIFICATIONS
+from payroll.errors import ERROR_CODES as PAYROLL
 from portal_common.errors import ErrorCode, GatewayCode
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "web" / "public" / "locales"
 SERVICE_CODES = {"identity": IDENTITY, "applications": APPLICATIONS, "documents": DOCUMENTS, "contracts": CONTRACTS,
-                 "messages": MESSAGES, "notifications": NOTIFICATIONS, "audit": AUDIT}
+                 "messages": MESSAGES, "notifications": NOTIFICATIONS, "audit": AUDIT, "payroll": PAYROLL}
 
 
 def gateway_codes() -> set[str]:

@@ -17,14 +17,24 @@ SIGNED_IN_CALLS = [("GET", "/api/user"), ("GET", "/api/profile"), ("PUT", "/api/
                    ("POST", "/api/documents"), ("GET", "/api/documents/1/download"),
                    ("GET", "/api/document-requests"), ("GET", "/api/contracts"), ("POST", "/api/contracts/1/sign"),
                    ("GET", "/api/email-preferences"), ("PUT", "/api/email-preferences"),
-                   ("GET", "/api/privacy/access-log")]
+                   ("GET", "/api/privacy/access-log"), ("GET", "/api/consents"), ("POST", "/api/consents"),
+                   ("GET", "/api/privacy/erasure"), ("POST", "/api/privacy/export"),
+                   ("GET", "/api/privacy/exports/00000000-0000-4000-8000-000000000001/download"),
+                   ("GET", "/api/payout-details"), ("PUT", "/api/payout-details"), ("GET", "/api/payments"),
+                   ("GET", "/api/payments/1/payslip")]
 ADMIN_CALLS = [("GET", "/api/admin/applications"), ("GET", "/api/admin/applications/1"),
                ("PUT", "/api/admin/applications/1/status"), ("GET", "/api/admin/messages"),
                ("PUT", "/api/admin/messages/1/read"), ("GET", "/api/admin/documents"),
                ("PUT", "/api/admin/documents/1/status"), ("GET", "/api/admin/contracts"),
                ("GET", "/api/admin/companies"), ("POST", "/api/document-requests"), ("POST", "/api/contracts"),
                ("GET", "/api/admin/emails"), ("POST", "/api/admin/emails/1/resend"), ("GET", "/api/admin/audit"),
-               ("GET", "/api/admin/admins"), ("POST", "/api/admin/admin-invitations")]
+               ("GET", "/api/admin/admins"), ("POST", "/api/admin/admin-invitations"),
+               ("GET", "/api/admin/erasure-requests"), ("GET", "/api/admin/legal-holds"),
+               ("GET", "/api/admin/pay-runs"), ("POST", "/api/admin/pay-runs"), ("GET", "/api/admin/pay-runs/1"),
+               ("DELETE", "/api/admin/pay-runs/1"), ("POST", "/api/admin/pay-runs/1/approve"),
+               ("POST", "/api/admin/pay-runs/1/paid"), ("POST", "/api/admin/pay-runs/1/lines/1/failed"),
+               ("GET", "/api/admin/pay-runs/1/sepa"), ("GET", "/api/admin/pay-runs/1/tsd"),
+               ("GET", "/api/admin/applications/1/payments")]
 
 
 def test_every_protected_route_of_the_table_is_probed() -> None:

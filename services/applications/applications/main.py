@@ -1,6 +1,6 @@
 """The applications service's ASGI app: ``uvicorn applications.main:app``."""
 
-from applications import routes
+from applications import erasure, privacy_export, routes
 from applications.config import get_settings
 from applications.errors import ERROR_CODES
 from applications.handlers import on_profile_updated, on_user_registered
@@ -10,4 +10,6 @@ from portal_common.events import ProfileUpdated, UserRegistered
 app = create_service_app("applications", get_settings(), [routes.router], error_codes=ERROR_CODES, subscriptions=[
     Subscription(UserRegistered.TYPE, on_user_registered),
     Subscription(ProfileUpdated.TYPE, on_profile_updated),
-])
+    *privacy_export.SUBSCRIPTIONS,
+    *erasure.SUBSCRIPTIONS,
+], jobs=erasure.jobs())

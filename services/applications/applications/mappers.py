@@ -6,7 +6,6 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from applications.banking import payment_schedule, term_end
 from applications.models import Applicant, Application, Company, StatusUpdate
 from applications.schemas import (
     AdminStatusUpdateOut,
@@ -19,12 +18,12 @@ from applications.schemas import (
     CompanyOut,
     EarlierApplicationOut,
     OwnApplicationOut,
-    PaymentOut,
     ProfileOut,
     StatusUpdateOut,
     UserOut,
 )
 from applications.service import ApplicationRow, ApplicationView, Assignee, PastApplication
+from applications.term import term_end
 from portal_common.privacy import mask_id_code
 
 Body = TypeVar("Body", bound=BaseModel)
@@ -52,12 +51,10 @@ def euros(cents: int) -> float:
 def company_out(company: Company) -> CompanyOut:
     assert company.id is not None
     start = company.registration_date
-    schedule = payment_schedule(start, company.monthly_payment_cents) if start else []
     return CompanyOut(
         id=company.id, name=company.name, registration_code=company.registration_code, start_date=start,
         end_date=term_end(start) if start else None, monthly_payment=euros(company.monthly_payment_cents),
-        status=company.status,
-        payment_schedule=[PaymentOut(due_date=p.due_date, amount=euros(p.amount_cents)) for p in schedule])
+        status=company.status)
 
 
 def company_item(company: Company, applicant_name: str | None) -> CompanyListItem:

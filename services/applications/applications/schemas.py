@@ -57,11 +57,6 @@ class AdminStatusUpdateOut(StatusUpdateOut):
     changed_by: int | None
 
 
-class PaymentOut(CamelModel):
-    due_date: date
-    amount: float
-
-
 class CompanyOut(CamelModel):
     id: int
     name: str
@@ -70,7 +65,6 @@ class CompanyOut(CamelModel):
     end_date: date | None
     monthly_payment: float
     status: CompanyStatus
-    payment_schedule: list[PaymentOut]
 
 
 class ApplicationOut(CamelModel):

@@ -15,7 +15,6 @@ from sqlalchemy.orm import aliased
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from applications.banking import payment_schedule, term_end
 from applications.errors import ApplicationsErrorCode
 from applications.models import CLOSED_STATUSES, Applicant, Application, Company, StatusUpdate
 from applications.schemas import (
@@ -28,11 +27,12 @@ from applications.schemas import (
     StatusChange,
     StatusFilter,
 )
+from applications.term import term_end, today_in_tallinn
 from portal_common.auth import Identity
 from portal_common.clock import utcnow
 from portal_common.db import Database
 from portal_common.errors import ApiError, ErrorCode
-from portal_common.events import ApplicationCreated, ApplicationStatusChanged, CompanyAssigned
+from portal_common.events import ApplicationCreated, ApplicationStatusChanged, CompanyAssigned, CompanyTransferred
 from portal_common.listing import Order, PageParams, column, in_order, matches, ordered, page_of_ids, search_text
 from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
@@ -345,12 +345,18 @@ async def change_status(db: AsyncSession, application_id: int, change: StatusCha
 
 
 async def _follow_company(db: AsyncSession, application: Application) -> None:
-    """A completed application means its company was handed over to the client (spec §1)."""
+    """A completed application means its company was handed over to the client (spec §1): the board member's
+    contract ends that day, and payroll cancels the payments due after it (issue 23)."""
     assert application.id is not None
     company = await _company_of(db, application.id)
     if company is not None:
+        was_transferred = company.status == "transferred"
         company.status = "transferred" if application.status == "completed" else "assigned"
         db.add(company)
+        if company.status == "transferred" and not was_transferred:
+            assert company.id is not None
+            add_event(db, CompanyTransferred(application_id=application.id, user_id=application.user_id,
+                                             company_id=company.id, transferred_on=today_in_tallinn()))
 
 
 async def assign_company(db: AsyncSession, application_id: int, body: CompanyAssignment) -> None:
@@ -378,13 +384,13 @@ async def assign_company(db: AsyncSession, application_id: int, body: CompanyAss
 
 
 def _company_assigned(application: Application, company: Company) -> CompanyAssigned:
-    """Tells contracts when the board member's term ends (spec §1), so the employment contract ends then."""
+    """Tells contracts when the board member's term ends (spec §1), so the employment contract ends then, and
+    payroll when the term starts, so it can schedule the payments (issue 23)."""
     assert application.id is not None and company.id is not None
     start = company.registration_date
-    schedule = payment_schedule(start, company.monthly_payment_cents) if start else []
     return CompanyAssigned(application_id=application.id, user_id=application.user_id, company_id=company.id,
                            registration_date=start, term_ends_on=term_end(start) if start else None,
-                           company_name=company.name, payment_dates=[payment.due_date for payment in schedule])
+                           company_name=company.name)
 
 
 COMPANY_SORTS: dict[CompanySort, Any] = {

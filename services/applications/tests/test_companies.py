@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from conftest import Applicant
+from conftest import Applicant, eventually
 
 COMPANY_LIST_FIELDS = {"id", "name", "registrationCode", "registrationDate", "monthlyPayment", "status",
                        "applicationId", "applicantName", "createdAt"}
@@ -90,7 +90,8 @@ def test_assigning_shows_the_term_and_payment_schedule_to_the_applicant(
         registered: str) -> None:
     """Issue 13's examples (spec §1, §9): the first payment within 5 banking days after the registration,
     then the last banking day of every month of the term (29 January, 30 April were missing) and none after
-    the term's end (30 June 2027 was scheduled after a term ending on 23 June)."""
+    the term's end (30 June 2027 was scheduled after a term ending on 23 June). Issue 23: applications shows the
+    term only; the schedule is payroll's, made from the assignment's event (GET /api/payments)."""
     end, due_dates = ISSUE_13_SCHEDULES[registered]
     applicant, application_id = approved_application()
     company = create_company(admin_client, name="Lõuna Riiul OÜ")
@@ -101,9 +102,11 @@ def test_assigning_shows_the_term_and_payment_schedule_to_the_applicant(
     own = applicant.client.get("/api/application").json()["company"]
     assert own == {
         "id": company["id"], "name": "Lõuna Riiul OÜ", "registrationCode": company["registrationCode"],
-        "startDate": registered, "endDate": end, "monthlyPayment": 500, "status": "assigned",
-        "paymentSchedule": [{"dueDate": d, "amount": 500} for d in due_dates]}
+        "startDate": registered, "endDate": end, "monthlyPayment": 500, "status": "assigned"}
     assert admin_client.get(f"/api/admin/applications/{application_id}").json()["company"] == own
+    payments = eventually(lambda: (found := applicant.client.get("/api/payments").json()) and found,
+                          what="payroll's schedule of the term")
+    assert [(p["dueDate"], p["gross"]) for p in payments] == [(d, "500.00") for d in due_dates]
     listed = next(c for c in admin_client.get("/api/admin/companies").json() if c["id"] == company["id"])
     assert (listed["status"], listed["applicationId"], listed["applicantName"], listed["registrationDate"]) == (
         "assigned", application_id, "Kalle Kuusk", registered)
@@ -115,7 +118,7 @@ def test_a_company_without_a_registration_date_has_no_schedule_yet(
     company = create_company(admin_client)
     assert assign(admin_client, application_id, companyId=company["id"]).status_code == 200
     own = applicant.client.get("/api/application").json()["company"]
-    assert (own["startDate"], own["endDate"], own["paymentSchedule"]) == (None, None, [])
+    assert (own["startDate"], own["endDate"], "paymentSchedule" in own) == (None, None, False)
     # Assigning the same company again with the date registers it.
     again = assign(admin_client, application_id, companyId=company["id"], registrationDate="2026-08-31")
     assert again.status_code == 200

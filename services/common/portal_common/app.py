@@ -17,10 +17,12 @@ from portal_common.csrf import CsrfMiddleware
 from portal_common.db import Database
 from portal_common.errors import error_responses, install_error_handlers
 from portal_common.health import router as health_router
+from portal_common.metrics import MetricsMiddleware, metrics_router
 from portal_common.observability import RequestLogMiddleware, configure_logging
 from portal_common.outbox import OutboxRelay
 from portal_common.retention import EventPruner
 from portal_common.settings import ServiceSettings
+from portal_common.tracing import configure_tracing, instrument_app
 from portal_common.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
@@ -88,6 +90,7 @@ def create_service_app(service: str, settings: ServiceSettings, routers: Sequenc
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging(service, settings.log_level)
+        configure_tracing(service, settings.otlp_endpoint)  # here: only a running service instruments its clients
         app.state.db = Database(settings.database_url)
         app.state.bus = EventBus(settings.nats_url, name=service, stream_replicas=settings.nats_stream_replicas,
                                  user=settings.nats_user, password=settings.nats_password.get_secret_value())
@@ -113,7 +116,10 @@ def create_service_app(service: str, settings: ServiceSettings, routers: Sequenc
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes, streamed=streamed_bodies)
     app.add_middleware(CsrfMiddleware, trusted_origins=settings.trusted_origin_list)
     app.add_middleware(RequestLogMiddleware)
+    app.add_middleware(MetricsMiddleware, service=service)
     app.include_router(health_router)
+    app.include_router(metrics_router(service))
     for router in routers:
         app.include_router(router)
+    instrument_app(app)
     return app

@@ -7,6 +7,7 @@ events (user registered → contract created) does not wait for the relay's next
 """
 
 import asyncio
+import contextlib
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
@@ -24,7 +25,9 @@ from portal_common.bus import EventBus
 from portal_common.clock import utcnow
 from portal_common.db import Database
 from portal_common.events import STREAM_NAME, EventEnvelope
+from portal_common.metrics import CONSUMER_PENDING, EVENTS_FAILED, EVENTS_PROCESSED, EVENTS_REDELIVERED
 from portal_common.outbox import OutboxRelay
+from portal_common.tracing import TRACEPARENT, continued_span
 from portal_common.unit_of_work import STAGED_EVENTS
 
 log = logging.getLogger(__name__)
@@ -63,6 +66,7 @@ class EventConsumer:
         self.db = db
         self.relay = relay
         self.bus = bus
+        self.service = service
         self.durable = f"{service}--{subject.replace('.', '-').replace('>', 'all').replace('*', 'any')}"
         self.subject = subject
         self.handler = handler
@@ -94,7 +98,22 @@ class EventConsumer:
             for message in messages:
                 await self._process(message)
 
+    def _note_delivery(self, message: Msg) -> None:
+        with contextlib.suppress(Exception):  # a message without JetStream metadata is still handled
+            metadata = message.metadata
+            CONSUMER_PENDING.labels(self.service, self.durable).set(metadata.num_pending)
+            if metadata.num_delivered > 1:
+                EVENTS_REDELIVERED.labels(self.service, self.durable).inc()
+
     async def _process(self, message: Msg) -> None:
+        self._note_delivery(message)
+        traceparent = (message.headers or {}).get(TRACEPARENT)
+        with continued_span(f"consume {message.subject}", traceparent,
+                            {"messaging.destination.name": message.subject, "messaging.consumer.group.name":
+                             self.durable}):
+            await self._handle(message)
+
+    async def _handle(self, message: Msg) -> None:
         try:
             envelope = EventEnvelope.model_validate_json(message.data)
         except ValueError:
@@ -105,7 +124,9 @@ class EventConsumer:
             ran = await handle_once(self.db, envelope, self.handler, self.relay)
         except Exception:
             log.exception("handler failed for event %s (%s); will retry", envelope.id, envelope.type)
+            EVENTS_FAILED.labels(self.service, self.durable).inc()
             await message.nak(delay=RETRY_DELAY_SECONDS)
             return
         await message.ack()
+        EVENTS_PROCESSED.labels(self.service, self.durable).inc()
         log.info("event %s %s %s", envelope.type, envelope.id, "handled" if ran else "already handled")

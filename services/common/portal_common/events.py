@@ -13,7 +13,7 @@ from portal_common.validation import CamelModel
 
 STREAM_NAME = "PORTAL"
 STREAM_SUBJECTS = ["identity.>", "applications.>", "documents.>", "contracts.>", "messages.>", "notifications.>",
-                   "audit.>"]
+                   "audit.>", "payroll.>"]
 
 
 class EventPayload(CamelModel):
@@ -27,6 +27,8 @@ class EventEnvelope(CamelModel):
     version: int
     occurred_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
     payload: dict[str, object]
+    # The W3C trace context of the work that raised the event (portal_common.tracing); None in older events.
+    traceparent: str | None = None
 
     @classmethod
     def wrap(cls, payload: EventPayload) -> "EventEnvelope":
@@ -163,7 +165,55 @@ class CompanyAssigned(EventPayload):
     term_ends_on: date | None
     # What the applicant is told (issue 14); empty in events sent before they were added.
     company_name: str = ""
+    # No longer sent (issue 23: payroll owns the schedule, payroll.schedule.changed); kept for older events.
     payment_dates: list[date] = Field(default_factory=list)
+
+
+class CompanyTransferred(EventPayload):
+    """The company was handed over (its application completed) on ``transferred_on``: the board member's contract
+    ends early, and payroll cancels the payments due after that day (issue 23, The schedule)."""
+
+    TYPE = "applications.company.transferred"
+    application_id: int
+    user_id: int
+    company_id: int
+    transferred_on: date
+
+
+# Issue 23: payroll's events. Money is in euros as decimal strings with two decimals ("500.00").
+
+class ScheduledPaymentInfo(CamelModel):
+    payment_id: int
+    due_date: date
+    gross: str
+
+
+class PayrollScheduleChanged(EventPayload):
+    """The payment schedule of an application's term, as payroll made it from a company assignment (``cause``
+    "assigned"; notifications e-mails the company, term and payment dates) or after an early end ("transferred",
+    the cancelled payments left out). ``payments`` is empty while the company is not registered."""
+
+    TYPE = "payroll.schedule.changed"
+    application_id: int
+    user_id: int
+    company_name: str
+    payments: list[ScheduledPaymentInfo]
+    cause: Literal["assigned", "transferred"] = "assigned"
+    registration_date: date | None = None
+    term_ends_on: date | None = None
+
+
+class PaymentPaid(EventPayload):
+    """A payment of a pay run was paid (the admin marked the run paid); ``period`` is "YYYY-MM-DD – YYYY-MM-DD"."""
+
+    TYPE = "payroll.payment.paid"
+    payment_id: int
+    user_id: int
+    application_id: int
+    pay_date: date
+    net: str
+    gross: str
+    period: str
 
 
 class MessageReceived(EventPayload):
@@ -267,3 +317,123 @@ class AdminInvited(EventPayload):
     language: str
     token: str
     expires_at: datetime
+
+
+# Issue 16, Download my data: documents asks, every other service answers with its part, documents assembles the
+# zip. A part travels in one or more messages (``part_index`` of ``part_count``) so that none nears NATS's 1 MB
+# limit; the pieces of ``content`` and of an attachment of one name are joined in part order.
+
+class PrivacyExportRequested(EventPayload):
+    """A person asked for a copy of their data; ``email`` finds the contact messages sent from it."""
+
+    TYPE = "documents.privacy.export.requested"
+    export_id: uuid.UUID
+    user_id: int
+    email: str
+
+
+class ExportAttachment(CamelModel):
+    name: str  # a file name within the service's folder of the zip (files/<service>/<name>)
+    content_base64: str
+
+
+class PrivacyExportPart(EventPayload):
+    """One service's part of an export; each service sends it on its own subject (the subclasses below)."""
+
+    TYPE = "*.privacy.export.part"  # the subjects documents reads; never published as such
+    export_id: uuid.UUID
+    user_id: int
+    service: str
+    file_name: str  # the part's JSON file in the zip, e.g. "identity.json"
+    content: str  # JSON text (this message's piece of it)
+    attachments: list[ExportAttachment] = Field(default_factory=list)
+    part_index: int = 0
+    part_count: int = 1
+
+
+class IdentityExportPart(PrivacyExportPart):
+    TYPE = "identity.privacy.export.part"
+
+
+class ApplicationsExportPart(PrivacyExportPart):
+    TYPE = "applications.privacy.export.part"
+
+
+class ContractsExportPart(PrivacyExportPart):
+    TYPE = "contracts.privacy.export.part"
+
+
+class MessagesExportPart(PrivacyExportPart):
+    TYPE = "messages.privacy.export.part"
+
+
+class PrivacyExportReady(EventPayload):
+    """The zip is ready for its owner until ``expires_at``: notifications e-mails them the profile's link."""
+
+    TYPE = "documents.privacy.export.ready"
+    export_id: uuid.UUID
+    user_id: int
+    expires_at: datetime
+
+
+# Issue 16, Erasure (Art. 17) and retention. identity publishes the approval; every other service erases or
+# anonymises what it holds for the person and answers with its own ErasureDone; employment records are kept
+# restricted until their legal hold ends (contracts). The e-mail and ID code travel so that services that know the
+# person only by them (messages: contact messages from that address) can find what is theirs.
+
+class ErasureApproved(EventPayload):
+    TYPE = "identity.privacy.erasure.approved"
+    request_id: uuid.UUID
+    user_id: int
+    email: str
+    reason: Literal["request", "retention"]
+    id_code: str | None = None
+
+
+class ErasureDone(EventPayload):
+    """``<service>.privacy.erasure.done``: one service has erased (or restricted) what it holds for the request."""
+
+    request_id: uuid.UUID
+    user_id: int
+    service: str
+
+
+class ApplicationsErasureDone(ErasureDone):
+    TYPE = "applications.privacy.erasure.done"
+
+
+class DocumentsErasureDone(ErasureDone):
+    TYPE = "documents.privacy.erasure.done"
+
+
+class ContractsErasureDone(ErasureDone):
+    TYPE = "contracts.privacy.erasure.done"
+
+
+class MessagesErasureDone(ErasureDone):
+    TYPE = "messages.privacy.erasure.done"
+
+
+class NotificationsErasureDone(ErasureDone):
+    TYPE = "notifications.privacy.erasure.done"
+
+
+class PayrollErasureDone(ErasureDone):
+    TYPE = "payroll.privacy.erasure.done"
+
+
+class RetentionDue(EventPayload):
+    """``<service>.privacy.retention.due``: a service's retention job found a person whose records it may no longer
+    keep (``why``: "rejected_application", "legal_hold_ended"); identity turns it into an approved erasure with
+    reason "retention"."""
+
+    user_id: int
+    why: str
+
+
+class ApplicationsRetentionDue(RetentionDue):
+    TYPE = "applications.privacy.retention.due"
+
+
+class ContractsRetentionDue(RetentionDue):
+    TYPE = "contracts.privacy.retention.due"

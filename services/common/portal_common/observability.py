@@ -1,4 +1,5 @@
-"""JSON logs, one line per request, tagged with the request id that Traefik passes through."""
+"""JSON logs, one line per request, tagged with the request id that Traefik passes through and the trace and span
+ids (tracing.py), so logs and traces join."""
 
 import contextvars
 import json
@@ -9,6 +10,8 @@ import uuid
 from datetime import UTC, datetime
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from portal_common.tracing import current_ids
 
 REQUEST_ID_HEADER = "x-request-id"
 request_id_var: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
@@ -28,6 +31,8 @@ class JsonFormatter(logging.Formatter):
             "message": record.getMessage(),
             "requestId": request_id_var.get(),
         }
+        if (ids := current_ids()) is not None:
+            entry["traceId"], entry["spanId"] = ids
         entry.update(getattr(record, "fields", {}))
         if record.exc_info:
             entry["error"] = self.formatException(record.exc_info)

@@ -8,11 +8,13 @@ Between rounds it prunes old published rows and processed event ids now and then
 
 import asyncio
 import contextlib
+import json
 import logging
 import uuid
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from opentelemetry import trace
 from sqlalchemy import Column, DateTime, LargeBinary
 from sqlmodel import Field, SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -21,6 +23,7 @@ from portal_common.bus import EventBus
 from portal_common.clock import utcnow
 from portal_common.db import Database
 from portal_common.events import EventEnvelope, EventPayload
+from portal_common.tracing import TRACEPARENT, continued_span, current_traceparent
 
 if TYPE_CHECKING:  # retention.py imports this module for its table
     from portal_common.retention import EventPruner
@@ -39,9 +42,17 @@ class OutboxEvent(SQLModel, table=True):
     published_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True), index=True)
 
 
+def _traceparent_of(body: bytes) -> str | None:
+    with contextlib.suppress(ValueError, AttributeError):
+        traceparent = json.loads(body).get(TRACEPARENT)
+        return traceparent if isinstance(traceparent, str) else None
+    return None
+
+
 def add_event(session: AsyncSession, payload: EventPayload) -> EventEnvelope:
     """Stages the event in the caller's transaction; it is published only if that transaction commits."""
     envelope = EventEnvelope.wrap(payload)
+    envelope.traceparent = current_traceparent()
     session.add(OutboxEvent(id=envelope.id, subject=envelope.type, body=envelope.to_bytes(), created_at=utcnow()))
     return envelope
 
@@ -80,7 +91,10 @@ class OutboxRelay:
                 .order_by(col(OutboxEvent.created_at)).limit(BATCH_SIZE).with_for_update(skip_locked=True)
             )).all()
             for row in rows:
-                await self.bus.js.publish(row.subject, row.body, headers={"Nats-Msg-Id": str(row.id)})
+                with continued_span(f"publish {row.subject}", _traceparent_of(row.body),
+                                    {"messaging.destination.name": row.subject}, trace.SpanKind.PRODUCER):
+                    headers = {"Nats-Msg-Id": str(row.id), TRACEPARENT: current_traceparent() or ""}
+                    await self.bus.js.publish(row.subject, row.body, headers=headers)
                 row.published_at = utcnow()
                 session.add(row)
             await session.commit()

@@ -42,6 +42,9 @@ class ServiceSettings(BaseSettings):
         description="Comma-separated extra origins allowed to send unsafe requests (besides the request's own host).",
     )
     log_level: str = Field(default="INFO", alias="PORTAL_LOG_LEVEL")
+    # An OTLP/HTTP collector's base URL (http://collector:4318): spans are exported there; empty: tracing off
+    # (trace ids are still made and passed on, for the logs).
+    otlp_endpoint: str = Field(default="", alias="PORTAL_OTLP_ENDPOINT")
     outbox_poll_seconds: float = Field(default=0.25, alias="PORTAL_OUTBOX_POLL_SECONDS")
     event_retention_days: int = Field(
         default=14, ge=1, alias="PORTAL_EVENT_RETENTION_DAYS",

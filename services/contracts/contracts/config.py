@@ -13,6 +13,10 @@ class ContractsSettings(ServiceSettings):
         default=60, gt=0, alias="CONTRACTS_EXPIRY_INTERVAL_SECONDS",
         description="How often each replica stores the contracts whose expiry has passed as expired (and emits "
                     "contracts.expired for each).")
+    retention_interval_seconds: float = Field(
+        default=86400.0, gt=0, alias="CONTRACTS_RETENTION_INTERVAL_SECONDS",
+        description="How often the retention job erases held contracts whose 7 years have ended and announces the "
+                    "people whose employment records all ended 7 years ago (issue 16).")
     # The portal's seal on signed contract PDFs (contracts.sealing); no file configured, no seal.
     seal_pkcs12_path: str = Field(
         default="", alias="CONTRACTS_SEAL_PKCS12_PATH",

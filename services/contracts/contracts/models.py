@@ -89,6 +89,10 @@ class Contract(ServiceTable, table=True):
     search_text: str = Field(default="", sa_type=Text)
     search_vector: str | None = Field(default=None, sa_column=Column(
         TSVECTOR, Computed(SEARCH_VECTOR_SQL, persisted=True)))
+    # Issue 16, Erasure: the contract of an erased person that the law makes us keep (employment records: 7 years
+    # after the contract ends) is held until then, out of every list and search, readable only from the admins'
+    # legal-hold view (contracts/erasure.py).
+    legal_hold_until: datetime | None = Field(default=None, sa_type=DateTime(timezone=True), index=True)
 
 
 class SignatureAudit(ServiceTable, table=True):

@@ -9,6 +9,7 @@ from fastapi.responses import Response
 from contracts import service
 from contracts.config import get_settings
 from contracts.mappers import admin_contract_out, contract_out
+from contracts.metrics import SIGNATURES
 from contracts.models import Applicant
 from contracts.schemas import (
     AdminContractOut,
@@ -70,6 +71,7 @@ async def sign_contract(contract_id: ResourceId, body: SignRequest, request: Req
     signature = validate_signature(body.signature_data)
     contract = await service.sign(db, contract_id, identity.user_id, signature, client_ip(request),
                                   request.headers.get("user-agent"), body.method, body.typed_name)
+    SIGNATURES.labels(body.method).inc()
     return contract_out(contract)
 
 

@@ -55,6 +55,10 @@ def effective_status(contract: Contract, now: datetime | None = None) -> str:
     return contract.status
 
 
+# Issue 16: a contract held after its signer's erasure is in no list, search or lookup but the legal-hold view.
+NOT_HELD = col(Contract.legal_hold_until).is_(None)
+
+
 def not_found() -> ApiError:
     return ApiError(404, ErrorCode.NOT_FOUND, "Contract not found")
 
@@ -172,14 +176,14 @@ async def create_employment_contract(db: AsyncSession, user_id: int, acceptance:
 # ---- reading ------------------------------------------------------------------------------------------
 
 async def own_contracts(db: AsyncSession, user_id: int) -> list[Contract]:
-    query = (select(Contract).where(col(Contract.user_id) == user_id)
+    query = (select(Contract).where(col(Contract.user_id) == user_id, NOT_HELD)
              .order_by(col(Contract.created_at).desc(), col(Contract.id).desc()))
     return list((await db.exec(query)).all())
 
 
 async def visible_contract(db: AsyncSession, contract_id: int, user_id: int, is_admin: bool) -> Contract:
     contract = await db.get(Contract, contract_id)
-    if contract is None or (contract.user_id != user_id and not is_admin):
+    if contract is None or (contract.user_id != user_id and not is_admin) or contract.legal_hold_until is not None:
         raise not_found()
     return contract
 
@@ -193,7 +197,7 @@ async def audit_of(db: AsyncSession, contract_id: int) -> SignatureAudit | None:
 # ---- changing -----------------------------------------------------------------------------------------
 
 async def _locked(db: AsyncSession, contract_id: int) -> Contract | None:
-    query = (select(Contract).where(col(Contract.id) == contract_id).with_for_update()
+    query = (select(Contract).where(col(Contract.id) == contract_id, NOT_HELD).with_for_update()
              .execution_options(populate_existing=True))
     return (await db.exec(query)).first()
 
@@ -304,7 +308,9 @@ def status_filter(status: ContractListStatus, now: datetime) -> ColumnElement[bo
 
 
 def _conditions(status: ContractListStatus | None, user_id: int | None, term: str | None) -> list[ColumnElement[bool]]:
-    conditions = [] if status is None else [status_filter(status, utcnow())]
+    conditions: list[ColumnElement[bool]] = [NOT_HELD]
+    if status is not None:
+        conditions.append(status_filter(status, utcnow()))
     if user_id is not None:
         conditions.append(col(Contract.user_id) == user_id)
     if term is not None:

@@ -11,6 +11,7 @@ from starlette.formparsers import MultiPartException, MultiPartParser
 
 from contracts import service
 from contracts.config import ContractsSettings
+from contracts.metrics import PDF_RENDER_SECONDS
 from contracts.models import Contract, SignatureAudit
 from contracts.pdf import render_pdf, verify_url
 from contracts.schemas import VerifyResult
@@ -25,9 +26,10 @@ FILE_REQUIRED = "Please choose the contract's PDF file"
 
 async def sealed_contract_pdf(contract: Contract, audit: SignatureAudit | None, settings: ContractsSettings) -> bytes:
     """The signed contract's PDF with the portal's seal, or unsealed when no seal is configured."""
-    pdf = render_pdf(contract, audit, verify_link=verify_url(settings.public_url))
-    seal = configured_seal(settings)
-    return pdf if seal is None else await anyio.to_thread.run_sync(seal_pdf, pdf, seal)
+    with PDF_RENDER_SECONDS.time():
+        pdf = render_pdf(contract, audit, verify_link=verify_url(settings.public_url))
+        seal = configured_seal(settings)
+        return pdf if seal is None else await anyio.to_thread.run_sync(seal_pdf, pdf, seal)
 
 
 def _not_genuine(reason: VerifyReason) -> VerifyResult:

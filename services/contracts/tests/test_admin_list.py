@@ -110,7 +110,8 @@ def test_without_parameters_the_list_is_the_newest_50_and_the_total(stack: Any, 
                                                                       owner: Owner) -> None:
     """Spec §7 still holds (a JSON array of contracts, newest first), now 50 at a time with the number of all."""
     def count_all() -> int:
-        return int(db_row(stack, "select count(*) from contracts")[0])
+        # Contracts held after an erasure (issue 16) are in no list: other suites' erasures leave some.
+        return int(db_row(stack, "select count(*) from contracts where legal_hold_until is null")[0])
 
     missing = 51 - count_all()
     for _ in range(max(missing, 0)):

@@ -21,6 +21,9 @@ class DocumentsErrorCode(StrEnum):
     NAME_REQUIRED = "name_required"
     # The review.
     REJECTION_REASON_REQUIRED = "rejection_reason_required"
+    # A person's data export (issue 16, Download my data).
+    EXPORT_NOT_READY = "export_not_ready"
+    EXPORT_EXPIRED = "export_expired"
 
 
 ERROR_CODES = service_error_codes(DocumentsErrorCode)

@@ -1,6 +1,6 @@
 """The documents service's ASGI app: ``uvicorn documents.main:app``."""
 
-from documents import routes
+from documents import erasure, privacy_export, privacy_export_routes, routes
 from documents.config import get_settings
 from documents.errors import ERROR_CODES
 from documents.handlers import (
@@ -14,10 +14,14 @@ from portal_common.app import Subscription, create_service_app
 from portal_common.events import ApplicationCreated, ApplicationStatusChanged, ProfileUpdated, UserRegistered
 
 return_large_buffers_to_the_os()
-app = create_service_app("documents", get_settings(), [routes.router], error_codes=ERROR_CODES, subscriptions=[
+ROUTERS = [routes.router, privacy_export_routes.router]
+app = create_service_app("documents", get_settings(), ROUTERS, error_codes=ERROR_CODES, subscriptions=[
     Subscription(UserRegistered.TYPE, on_user_registered),
     Subscription(ProfileUpdated.TYPE, on_profile_updated),
     Subscription(ApplicationCreated.TYPE, on_application_created),
     Subscription(ApplicationStatusChanged.TYPE, on_application_status_changed),
-], streamed_bodies=[("POST", "/api/documents")])  # the upload streams under DOCUMENTS_MAX_UPLOAD_BYTES
+    *privacy_export.SUBSCRIPTIONS,
+    *erasure.SUBSCRIPTIONS,
+], jobs=privacy_export.JOBS,
+    streamed_bodies=[("POST", "/api/documents")])  # the upload streams under DOCUMENTS_MAX_UPLOAD_BYTES
 app.add_exception_handler(StorageUnavailable, routes.storage_unavailable)

@@ -8,7 +8,7 @@ from datetime import timedelta
 import anyio.to_thread
 from sqlmodel import col, select
 
-from documents.models import Document
+from documents.models import Document, PrivacyExport
 from documents.storage import Storage
 from portal_common.clock import utcnow
 from portal_common.db import Database
@@ -22,6 +22,8 @@ async def sweep_orphans(db: Database, storage: Storage, older_than: timedelta, d
         lambda: [key for key, written in storage.objects() if written < cutoff])
     async with db.session() as session:
         referenced = set((await session.exec(select(col(Document.object_key)))).all())
+        # A ready data export (issue 16) is referenced too, until its link expires and its own job removes it.
+        referenced |= {key for key in (await session.exec(select(col(PrivacyExport.object_key)))).all() if key}
     orphans = [key for key in old_objects if key not in referenced]
     if not dry_run:
         for key in orphans:

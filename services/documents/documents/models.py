@@ -1,10 +1,11 @@
 """documents's tables: uploaded documents (the bytes live in S3 under ``object_key``), the admins' document
 requests, and the applicant projection fed by identity's and applications' events."""
 
+import uuid
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Column, Computed, DateTime, Index, Text, text
-from sqlalchemy.dialects.postgresql import TSVECTOR
+from sqlalchemy import BigInteger, Column, Computed, DateTime, Index, Text, UniqueConstraint, text
+from sqlalchemy.dialects.postgresql import JSONB, TSVECTOR
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -118,3 +119,43 @@ class Applicant(ServiceTable, table=True):
     id_code: str | None = Field(default=None, max_length=20)
     search_text: str = Field(default="", sa_type=Text, sa_column_kwargs={"server_default": ""})  # name, e-mail, ID code
     search_vector: str | None = Field(default=None, sa_column=search_vector_column())
+
+
+class PrivacyExport(ServiceTable, table=True):
+    """A person's copy of their data (issue 16, Download my data): pending until every service's part has come
+    (``parts_complete_at``) and the zip is in storage (``ready_at``); its owner may download it until
+    ``expires_at``, after which the object is removed (``object_key`` None)."""
+
+    __tablename__ = "privacy_exports"
+    __table_args__ = (
+        # One pending export per person: a second request while one is pending answers with the same one.
+        Index("ux_privacy_exports_pending_user", "user_id", unique=True, postgresql_where=text("ready_at IS NULL")),
+        Index("ix_privacy_exports_user_requested", "user_id", "requested_at"),
+    )
+
+    id: uuid.UUID = Field(primary_key=True)
+    user_id: int
+    requested_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    parts_complete_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    ready_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    expires_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True), index=True)
+    object_key: str | None = Field(default=None, max_length=100)
+    size: int | None = Field(default=None, sa_type=BigInteger)
+
+
+class PrivacyExportPiece(ServiceTable, table=True):
+    """One message of another service's part of an export, kept until the zip is made: a piece of its JSON text
+    and pieces of its files (``attachments``: [{name, contentBase64}]), joined again in ``part_index`` order."""
+
+    __tablename__ = "privacy_export_pieces"
+    __table_args__ = (UniqueConstraint("export_id", "service", "part_index", name="uq_privacy_export_pieces_part"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    export_id: uuid.UUID = Field(foreign_key="privacy_exports.id", index=True)
+    service: str = Field(max_length=30)
+    part_index: int
+    part_count: int
+    file_name: str = Field(max_length=100)
+    content: str = Field(sa_type=Text)
+    attachments: list[dict[str, str]] = Field(default_factory=list, sa_column=Column(JSONB, nullable=False))
+    received_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))

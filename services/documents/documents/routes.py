@@ -16,6 +16,7 @@ from urllib3 import BaseHTTPResponse
 from documents import lists, service
 from documents.config import DocumentsSettings
 from documents.mappers import admin_document_out, admin_request_out, document_out, request_out
+from documents.metrics import counted, upload_in_flight
 from documents.schemas import (
     AdminDocumentOut,
     AdminDocumentRequestOut,
@@ -79,9 +80,10 @@ async def storage_unavailable(_: Request, error: Exception) -> JSONResponse:
                         415: {"description": "File type refused"}, **STORAGE_DOWN})
 async def upload(request: Request, identity: CurrentIdentity, unit_of_work: UnitOfWorkDep, storage: StorageDep,
                  settings: SettingsDep) -> DocumentOut:
-    body = service.UploadBody(request.stream(), request.headers.get("content-type", ""),
+    body = service.UploadBody(counted(request.stream()), request.headers.get("content-type", ""),
                               request.headers.get("content-length"))
-    return document_out(await service.receive_upload(body, identity, unit_of_work, storage, settings))
+    with upload_in_flight():
+        return document_out(await service.receive_upload(body, identity, unit_of_work, storage, settings))
 
 
 @router.get("/documents", response_model=list[DocumentOut])

@@ -25,6 +25,7 @@ from urllib3 import BaseHTTPResponse
 from urllib3.util import Retry, Timeout
 
 from documents.config import DocumentsSettings
+from documents.metrics import timed_s3_call
 
 log = logging.getLogger(__name__)
 # The smallest part S3 accepts. An upload holds two parts in memory (one being sent while the next is
@@ -74,9 +75,10 @@ def _is_outage(error: Exception) -> bool:
 
 
 @contextlib.contextmanager
-def _outages_as_unavailable() -> Iterator[None]:
+def _outages_as_unavailable(operation: str) -> Iterator[None]:
     try:
-        yield
+        with timed_s3_call(operation):
+            yield
     except Exception as error:
         if _is_outage(error):
             raise StorageUnavailable(f"S3 storage: {error}") from error
@@ -132,7 +134,7 @@ class Storage:
         deadline = time.monotonic() + wait_seconds
         while True:
             try:
-                with _outages_as_unavailable():
+                with _outages_as_unavailable("ensure_bucket"):
                     if self.client.bucket_exists(self.bucket):
                         return False
                     self.client.make_bucket(self.bucket)
@@ -145,21 +147,21 @@ class Storage:
 
     def put_whole(self, key: str, data: Buffer, content_type: str) -> None:
         """Stores a file that fits in one part with a single PUT."""
-        with _outages_as_unavailable():
+        with _outages_as_unavailable("put_object"):
             self.client._put_object(self.bucket, key, cast(bytes, data), {"Content-Type": content_type})
 
     def start_parts(self, key: str, content_type: str) -> str:
         """Opens a multipart upload; answers its id. Nothing is visible under ``key`` until ``finish_parts``."""
-        with _outages_as_unavailable():
+        with _outages_as_unavailable("create_multipart_upload"):
             return self.client._create_multipart_upload(self.bucket, key, {"Content-Type": content_type})
 
     def put_part(self, key: str, upload_id: str, number: int, data: Buffer) -> str:
         """Sends one part (numbered from 1); answers its ETag."""
-        with _outages_as_unavailable():
+        with _outages_as_unavailable("upload_part"):
             return self.part_client._upload_part(self.bucket, key, cast(bytes, data), None, upload_id, number)
 
     def finish_parts(self, key: str, upload_id: str, etags: list[str]) -> None:
-        with _outages_as_unavailable():
+        with _outages_as_unavailable("complete_multipart_upload"):
             parts = [Part(number, etag) for number, etag in enumerate(etags, start=1)]
             self.part_client._complete_multipart_upload(self.bucket, key, upload_id, parts)
 
@@ -172,12 +174,12 @@ class Storage:
 
     def get_stream(self, key: str) -> BaseHTTPResponse:
         """The object's bytes as an unread HTTP response: close it and release its connection after use."""
-        with _outages_as_unavailable():
+        with _outages_as_unavailable("get_object"):
             return self.client.get_object(self.bucket, key)
 
     def exists(self, key: str) -> bool:
         try:
-            with _outages_as_unavailable():
+            with _outages_as_unavailable("stat_object"):
                 self.client.stat_object(self.bucket, key)
         except S3Error as error:
             if error.code in ("NoSuchKey", "NoSuchObject", "NotFound"):
@@ -187,7 +189,7 @@ class Storage:
 
     def objects(self) -> Iterator[tuple[str, datetime]]:
         """Every object in the bucket with the time it was written."""
-        with _outages_as_unavailable():
+        with _outages_as_unavailable("list_objects"):
             for item in self.client.list_objects(self.bucket, recursive=True):
                 if item.object_name is not None and item.last_modified is not None:
                     yield item.object_name, item.last_modified

@@ -8,6 +8,8 @@
 Both enrol the admin's second factor with PORTAL_ADMIN_TOTP_SECRET (base32) when it is set; otherwise the
 admin sets up an authenticator app at the first sign-in.
     python -m identity list-birth-date-mismatches        (accounts whose date of birth and ID code disagree)
+    python -m identity publish-policy --document terms|privacy|contract --version YYYY-MM-DD
+        (a new version of a text: applicants accept it at their next visit, issue 16)
 
 Neither makes an existing applicant an admin unless `create-admin --promote` says so; that also ends every
 session of the account.
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from identity.birth_date_audit import birth_date_mismatches
 from identity.config import get_settings
+from identity.consent_cli import add_publish_policy_command, publish_policy
 from identity.service import AdminRefused, ensure_admin
 from portal_common.cli import add_service_commands, run_service_command
 from portal_common.db import Database
@@ -77,11 +80,14 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("ensure-admin", help="the admin named by PORTAL_ADMIN_USERNAME/PASSWORD, if both are set")
     commands.add_parser("list-birth-date-mismatches",
                         help="list the accounts whose stored date of birth and ID code disagree; changes nothing")
+    add_publish_policy_command(commands)
     args = parser.parse_args(argv)
 
     status = run_service_command(args, MIGRATIONS, get_settings())
     if status is not None:
         return status
+    if args.command == "publish-policy":
+        return asyncio.run(publish_policy(args.document, args.version))
     if args.command == "list-birth-date-mismatches":
         return asyncio.run(_list_birth_date_mismatches())
     if args.command == "create-admin":

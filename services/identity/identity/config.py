@@ -38,6 +38,14 @@ class IdentitySettings(ServiceSettings):
     webauthn_origins: str = Field(
         default="http://localhost:8080", min_length=1, alias="IDENTITY_WEBAUTHN_ORIGINS",
         description="Comma-separated origins (scheme, host, port) the browser may register and use passkeys on.")
+    erasure_services: str = Field(
+        default="applications,documents,contracts,messages,notifications,payroll", alias="IDENTITY_ERASURE_SERVICES",
+        description="Comma-separated services whose <service>.privacy.erasure.done completes an approved erasure "
+                    "request (issue 16).")
+
+    @property
+    def erasure_service_list(self) -> list[str]:
+        return [service.strip() for service in self.erasure_services.split(",") if service.strip()]
 
     @property
     def webauthn_origin_list(self) -> list[str]:

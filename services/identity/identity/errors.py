@@ -59,6 +59,11 @@ class IdentityErrorCode(StrEnum):
     PASSKEY_CHALLENGE_EXPIRED = "passkey_challenge_expired"
     PASSKEY_NOT_VERIFIED = "passkey_not_verified"
     NO_PASSKEYS = "no_passkeys"
+    # Issue 16, erasure requests (identity/erasure.py).
+    ERASURE_ALREADY_REQUESTED = "erasure_already_requested"
+    ERASURE_NOT_PENDING = "erasure_not_pending"
+    # Issue 16, consent (identity/consents.py).
+    CONSENT_VERSION_OUTDATED = "consent_version_outdated"
 
 
 ERROR_CODES = service_error_codes(IdentityErrorCode)

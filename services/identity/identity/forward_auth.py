@@ -9,10 +9,12 @@ database read; an admin's is read every time.
 
 from fastapi import APIRouter, Request, Response
 
+from identity.metrics import forward_auth_timer
 from identity.second_factor import not_passed
 from identity.sessions import holder_for_token, session_token
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 from portal_common.errors import ApiError, ErrorCode
+from portal_common.tracing import TRACEPARENT, current_traceparent
 from portal_common.unit_of_work import SessionDep
 
 router = APIRouter(prefix="/internal/auth", tags=["forward-auth"], include_in_schema=False)
@@ -29,14 +31,17 @@ async def _authorise(request: Request, db: SessionDep, admin_only: bool) -> Resp
         raise not_passed()
     secret = request.app.state.settings.assertion_secret.get_secret_value()
     assertion = sign_assertion(secret, holder.user_id, holder.role, holder.language)
-    return Response(status_code=200, headers={ASSERTION_HEADER: assertion})
+    # Traefik copies this onto the forwarded request (gateway/render.py), so the service continues this trace.
+    return Response(status_code=200, headers={ASSERTION_HEADER: assertion, TRACEPARENT: current_traceparent() or ""})
 
 
 @router.api_route("/user", methods=ALL_METHODS)
 async def any_signed_in_user(request: Request, db: SessionDep) -> Response:
-    return await _authorise(request, db, admin_only=False)
+    with forward_auth_timer("user"):
+        return await _authorise(request, db, admin_only=False)
 
 
 @router.api_route("/admin", methods=ALL_METHODS)
 async def admins_only(request: Request, db: SessionDep) -> Response:
-    return await _authorise(request, db, admin_only=True)
+    with forward_auth_timer("admin"):
+        return await _authorise(request, db, admin_only=True)

@@ -1,8 +1,9 @@
 """identity's tables. Other services never read them; they learn about users from events."""
 
+import uuid
 from datetime import date, datetime
 
-from sqlalchemy import DateTime, Index, text
+from sqlalchemy import DateTime, Index, UniqueConstraint, text
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -186,3 +187,67 @@ class AdminInvitation(ServiceTable, table=True):
     expires_at: datetime = Field(sa_type=DateTime(timezone=True))
     accepted_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     user_id: int | None = Field(default=None, foreign_key="users.id")  # the admin the invitation made
+
+
+class PolicyVersion(ServiceTable, table=True):
+    """A published version (its date) of the terms, the privacy policy or the employment contract text (issue 16
+    "Consent"); the latest version of each document is the current one. `python -m identity publish-policy`
+    adds one."""
+
+    __tablename__ = "policy_versions"
+    __table_args__ = (UniqueConstraint("document", "version", name="uq_policy_versions_document_version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    document: str = Field(max_length=20)  # "terms", "privacy" or "contract"
+    version: date
+    published_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+
+
+class Consent(ServiceTable, table=True):
+    """One version of one document accepted by a user, at registration or later (issue 16 "Consent")."""
+
+    __tablename__ = "consents"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True)
+    document: str = Field(max_length=20)
+    version: date
+    accepted_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    ip_address: str | None = Field(default=None, max_length=64)
+    user_agent: str | None = Field(default=None, max_length=500)
+
+
+class ErasureRequest(ServiceTable, table=True):
+    """A request to erase an account (issue 16, Erasure, GDPR Art. 17): asked by the applicant (``origin``
+    "request", answered by an admin within 30 days) or made by a retention job (``origin`` "retention", approved
+    at once). ``status``: pending → approved or refused; approved → completed once every service has answered.
+    The name and e-mail admins see are the account's, so after approval they are the anonymised ones."""
+
+    __tablename__ = "erasure_requests"
+    __table_args__ = (
+        # One open request per person (409 erasure_already_requested).
+        Index("ux_erasure_requests_pending_user", "user_id", unique=True, postgresql_where=text("status = 'pending'")),
+        Index("ix_erasure_requests_requested_at_id", "requested_at", "id"),
+    )
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True)
+    origin: str = Field(default="request", max_length=20)
+    reason: str = Field(max_length=1000)
+    status: str = Field(default="pending", max_length=20)
+    requested_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    due_date: date
+    decided_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    decided_by: int | None = None  # the admin; None for a retention job's
+    decision_reason: str | None = Field(default=None, max_length=1000)
+    completed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
+class ErasureAnswer(ServiceTable, table=True):
+    """A service's ``<service>.privacy.erasure.done`` for an approved request."""
+
+    __tablename__ = "erasure_answers"
+
+    request_id: uuid.UUID = Field(foreign_key="erasure_requests.id", primary_key=True)
+    service: str = Field(primary_key=True, max_length=40)
+    answered_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))

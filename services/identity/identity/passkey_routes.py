@@ -8,6 +8,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from identity import passkeys, second_factor, service
 from identity.errors import IdentityErrorCode
+from identity.metrics import sign_in_outcome
 from identity.models import User, UserSession
 from identity.passkey_schemas import (
     PasskeyCreatedOut,
@@ -82,15 +83,16 @@ async def passkey_sign_in_options(body: PasswordCredentials, request: Request, u
 @router.post("/login/passkey", response_model=UserOut)
 async def passkey_sign_in(body: PasskeySignInRequest, request: Request, response: Response,
                           unit_of_work: UnitOfWorkDep, settings: Settings) -> UserOut:
-    user = await service.authenticate(unit_of_work, body.username, body.password, client_ip(request),
-                                      settings.login_free_failures)
-    assert user.id is not None
-    try:
-        await passkeys.verify_sign_in(unit_of_work, user, body.credential, RelyingParty.of(settings))
-    except ApiError:
-        await service.count_failed_sign_in(unit_of_work, body.username, client_ip(request),
-                                           settings.login_free_failures)
-        raise
+    with sign_in_outcome("passkey"):
+        user = await service.authenticate(unit_of_work, body.username, body.password, client_ip(request),
+                                          settings.login_free_failures)
+        assert user.id is not None
+        try:
+            await passkeys.verify_sign_in(unit_of_work, user, body.credential, RelyingParty.of(settings))
+        except ApiError:
+            await service.count_failed_sign_in(unit_of_work, body.username, client_ip(request),
+                                               settings.login_free_failures)
+            raise
     db = unit_of_work.session
     user.last_login_at = utcnow()
     db.add(user)

@@ -7,9 +7,10 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request, Response
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from identity import self_service, service
+from identity import consents, self_service, service
 from identity.config import IdentitySettings, get_settings
 from identity.mappers import profile_out, user_out
+from identity.metrics import sign_in_outcome
 from identity.models import User, UserSession
 from identity.schemas import (
     EmailChangeConfirm,
@@ -65,9 +66,11 @@ CurrentSession = Annotated[tuple[User, UserSession], Depends(signed_in_session)]
 
 
 async def described(db: AsyncSession, user: User, second_factor_passed: bool) -> UserOut:
-    """The account as UserOut, with its second-factor state and whether this session passed it (issue 15)."""
-    return user_out(user, second_factor=await has_second_factor(db, user),
-                    second_factor_passed=second_factor_passed)
+    """The account as UserOut, with its second-factor state and whether this session passed it (issue 15), and
+    whether a newer version of a text waits for the user's consent (issue 16)."""
+    shown = user_out(user, second_factor=await has_second_factor(db, user),
+                     second_factor_passed=second_factor_passed)
+    return shown.model_copy(update={"consent_required": await consents.consent_required(db, user)})
 
 
 client_ip = client_address  # the browser's address, as the gateway forwards it
@@ -84,6 +87,7 @@ async def register(body: RegisterRequest, request: Request, response: Response, 
                    settings: Settings) -> UserOut:
     user = await service.register(db, body, client_ip(request), request.headers.get("user-agent"))
     assert user.id is not None
+    await consents.accept_current(db, user.id, client_ip(request), request.headers.get("user-agent"))
     await revoke_session(db, session_token(request))
     token = await open_session(db, user.id, settings.session_ttl_hours)
     set_session_cookie(response, request, token, settings)
@@ -93,10 +97,11 @@ async def register(body: RegisterRequest, request: Request, response: Response, 
 @router.post("/login", response_model=UserOut)
 async def login(body: LoginRequest, request: Request, response: Response, unit_of_work: UnitOfWorkDep,
                 settings: Settings) -> UserOut:
-    user = await service.authenticate(unit_of_work, body.username, body.password, client_ip(request),
-                                      settings.login_free_failures)
-    passed = await service.pass_second_factor(unit_of_work, user, body.otp, client_ip(request),
-                                              settings.login_free_failures)
+    with sign_in_outcome("password"):
+        user = await service.authenticate(unit_of_work, body.username, body.password, client_ip(request),
+                                          settings.login_free_failures)
+        passed = await service.pass_second_factor(unit_of_work, user, body.otp, client_ip(request),
+                                                  settings.login_free_failures)
     assert user.id is not None
     db = unit_of_work.session
     user.last_login_at = utcnow()

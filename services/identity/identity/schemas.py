@@ -235,6 +235,7 @@ class UserOut(CamelModel):
     language: Language
     second_factor: bool = False  # the account has a second factor enrolled (issue 15)
     second_factor_passed: bool = False  # this session passed it; admins need it for the admin routes
+    consent_required: bool = False  # a newer version of a text waits for the applicant's consent (issue 16)
 
 
 class ProfileOut(CamelModel):

@@ -21,8 +21,10 @@ from conftest import (
     registration,
 )
 
-# secondFactor: the account has one; secondFactorPassed: this session passed it (issue 15).
-USER_FIELDS = {"id", "username", "fullName", "email", "phone", "role", "language", "secondFactor", "secondFactorPassed"}
+# secondFactor: the account has one; secondFactorPassed: this session passed it (issue 15); consentRequired: a newer
+# version of a text waits for the applicant's consent (issue 16).
+USER_FIELDS = {"id", "username", "fullName", "email", "phone", "role", "language", "secondFactor", "secondFactorPassed",
+               "consentRequired"}
 
 
 def test_signed_out_user_is_401(client: httpx.Client) -> None:

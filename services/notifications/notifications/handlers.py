@@ -14,7 +14,6 @@ from portal_common.events import (
     AdminSaved,
     ApplicationCreated,
     ApplicationStatusChanged,
-    CompanyAssigned,
     ContractCreated,
     ContractSigned,
     DocumentRequested,
@@ -110,15 +109,6 @@ async def on_application_status_changed(db: AsyncSession, envelope: EventEnvelop
     event = read_payload(envelope, ApplicationStatusChanged)
     await service.queue(db, envelope, "application_status", [event.user_id],
                         {"status": event.new_status, "notes": event.notes})
-
-
-async def on_company_assigned(db: AsyncSession, envelope: EventEnvelope) -> None:
-    event = read_payload(envelope, CompanyAssigned)
-    await service.queue(db, envelope, "company_assigned", [event.user_id], {
-        "company_name": event.company_name,
-        "registration_date": event.registration_date.isoformat() if event.registration_date else None,
-        "term_ends_on": event.term_ends_on.isoformat() if event.term_ends_on else None,
-        "payment_dates": [day.isoformat() for day in event.payment_dates]})
 
 
 async def on_application_created(db: AsyncSession, envelope: EventEnvelope) -> None:

@@ -12,6 +12,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from notifications.config import NotificationsSettings
 from notifications.models import Recipient
+from notifications.payment_paid_texts import PAYMENT_TEMPLATES
+from notifications.privacy_export_texts import PRIVACY_EXPORT_TEMPLATES
 from notifications.security_texts import SECURITY_TEMPLATES
 from notifications.texts import DEFAULT_LANGUAGE, LANGUAGES, TEMPLATES, Facts, footer, greeting
 
@@ -20,6 +22,8 @@ SMTP_TIMEOUT_SECONDS = 15.0
 TEMPLATE_HEADER = "X-Portal-Template"
 # The context key naming a recipient who has no account yet (service.py): their footer says why they got it.
 GUEST = "guest"
+# Each group of e-mails keeps its texts in its own module; a template's name is unique across them.
+ALL_TEMPLATES = {**TEMPLATES, **PRIVACY_EXPORT_TEMPLATES, **PAYMENT_TEMPLATES, **SECURITY_TEMPLATES}
 _html = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=True, undefined=StrictUndefined)
 # The plain-text part is not HTML: nothing in it is ever shown as markup.
 _text = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=False, undefined=StrictUndefined,  # noqa: S701
@@ -39,7 +43,7 @@ def render(template: str, recipient: Recipient, applicant: Recipient | None, con
     """The e-mail ``template`` to ``recipient`` in their language; ``applicant``: whom an admin's e-mail is about."""
     language = recipient.language if recipient.language in LANGUAGES else DEFAULT_LANGUAGE
     facts = Facts(language, recipient.full_name or "", context, (applicant.full_name or "") if applicant else "")
-    content = (TEMPLATES.get(template) or SECURITY_TEMPLATES[template])(facts)
+    content = ALL_TEMPLATES[template](facts)
     base = public_url.rstrip("/")
     page = {"language": language, "subject": content.subject, "greeting": greeting(facts),
             "paragraphs": content.paragraphs, "details": content.details, "link_label": content.link_label,

@@ -1,9 +1,12 @@
 """The notifications service's ASGI app: ``uvicorn notifications.main:app``."""
 
-from notifications import handlers, routes
+from notifications import erasure, handlers, routes
 from notifications.config import get_settings
 from notifications.errors import ERROR_CODES
 from notifications.mail import Mailer
+from notifications.payment_paid_emails import PAYMENT_SUBSCRIPTIONS
+from notifications.payroll_schedule_emails import SCHEDULE_SUBSCRIPTIONS
+from notifications.privacy_export import PRIVACY_EXPORT_SUBSCRIPTIONS
 from notifications.reminders import remind
 from notifications.security_emails import SECURITY_SUBSCRIPTIONS
 from notifications.service import send_due
@@ -13,7 +16,6 @@ from portal_common.events import (
     AdminSaved,
     ApplicationCreated,
     ApplicationStatusChanged,
-    CompanyAssigned,
     ContractCreated,
     ContractSigned,
     DocumentRequested,
@@ -49,9 +51,12 @@ app = create_service_app("notifications", settings, [routes.router], error_codes
     Subscription(ContractCreated.TYPE, handlers.on_contract_created),
     Subscription(ContractSigned.TYPE, handlers.on_contract_signed),
     Subscription(ApplicationStatusChanged.TYPE, handlers.on_application_status_changed),
-    Subscription(CompanyAssigned.TYPE, handlers.on_company_assigned),
     Subscription(ApplicationCreated.TYPE, handlers.on_application_created),
     Subscription(MessageReceived.TYPE, handlers.on_message_received),
     *SECURITY_SUBSCRIPTIONS,
+    *PAYMENT_SUBSCRIPTIONS,
+    *SCHEDULE_SUBSCRIPTIONS,
+    *PRIVACY_EXPORT_SUBSCRIPTIONS,
+    *erasure.SUBSCRIPTIONS,
 ], jobs=[PeriodicJob("send e-mails", settings.send_interval_seconds, send_emails),
          PeriodicJob("document reminders", settings.reminder_check_seconds, send_reminders)])

@@ -15,6 +15,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from notifications.config import NotificationsSettings
 from notifications.errors import NotificationsErrorCode
 from notifications.mail import GUEST, Mailer, Rendered, render
+from notifications.metrics import EMAIL_ATTEMPTS_FAILED, EMAILS_SENT, count_queue
 from notifications.models import FAILED, QUEUED, SENT, Email, Recipient
 from notifications.preferences import opted_out
 from portal_common.clock import utcnow
@@ -137,11 +138,13 @@ async def send_one(db: AsyncSession, mailer: Mailer, settings: NotificationsSett
         email.last_error = f"{type(error).__name__}: {error}"[:2000]
         email.next_attempt_at = utcnow() + backoff(email.attempts)
         email.status = FAILED if email.attempts >= settings.max_attempts else QUEUED
+        EMAIL_ATTEMPTS_FAILED.labels(email.template, str(email.status == FAILED).lower()).inc()
         log.warning("e-mail %s (%s) attempt %d failed: %s", email.id, email.template, email.attempts,
                     email.last_error)
     else:
         email.attempts += 1
         email.status, email.sent_at, email.last_error = SENT, utcnow(), None
+        EMAILS_SENT.labels(email.template).inc()
         log.info("e-mail %s (%s) sent", email.id, email.template)
     db.add(email)
     return True
@@ -153,6 +156,7 @@ async def send_due(unit_of_work: UnitOfWork, mailer: Mailer, settings: Notificat
     while sent < SENDS_PER_ROUND and await unit_of_work.commit_independently(
             lambda session: send_one(session, mailer, settings)):
         sent += 1
+    await count_queue(unit_of_work.session)
     return sent
 
 

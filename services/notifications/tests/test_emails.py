@@ -146,7 +146,8 @@ def test_a_company_assignment_sends_the_company_term_and_payment_dates(
     [mail] = wait_for_mail(stack, applicant.user["email"], "company_assigned")
     assert f"Ettevõte: {name}" in mail.text
     assert "Ametiaeg: 15.03.2030 – 15.09.2030" in mail.text
-    payments = admin_client.get(f"/api/admin/applications/{application_id}").json()["company"]["paymentSchedule"]
+    # Issue 23: the payment dates are payroll's (payroll.schedule.changed), the schedule the company card shows.
+    payments = admin_client.get(f"/api/admin/applications/{application_id}/payments").json()
     shown = ", ".join(f"{date.fromisoformat(p['dueDate']):%d.%m.%Y}" for p in payments)
     assert len(payments) == 6 and f"Maksepäevad: {shown}" in mail.text
 

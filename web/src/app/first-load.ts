@@ -28,6 +28,7 @@ export function firstLoadPlan(pathname: string): FirstLoadPlan {
   if (path === '/auth') return { namespaces: ['auth'], preload: lazyPages.auth.preload };
   if (LEGAL_PATHS.has(path)) return { namespaces: ['legal'], preload: lazyPages.legal.preload };
   if (path === '/verify') return { namespaces: ['verify'], preload: lazyPages.verify.preload };
+  if (path === '/consent') return { namespaces: ['consent', 'contract'], preload: lazyPages.consent.preload };
   if (path === '/dashboard') {
     return {
       namespaces: ['dashboard', 'applications'],

@@ -2,6 +2,9 @@ import type { RouteObject } from 'react-router-dom';
 import { LandingPage } from '@/app/pages/LandingPage';
 import { lazyPages } from '@/app/pages/lazy-pages';
 import { AppLayout } from '@/components/layout/AppLayout';
+// Not the feature's index: that would bundle the consent page's form into every page's first load.
+import { RequireConsent } from '@/features/consent/components/RequireConsent';
+import { CONSENT_PATH } from '@/features/consent/rules';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { PageLoading as Loading } from './PageLoading';
 import { AUTH_REDIRECT_DELAY_MS, RedirectSignedIn, RequireAuth, RequireNumericParam } from './route-guard';
@@ -14,6 +17,7 @@ const {
   confirmEmail: ConfirmEmail,
   adminInvitation: AdminInvitation,
   secondFactor: SecondFactor,
+  consent: Consent,
   dashboard: Dashboard,
   admin: Admin,
   applicationFile: ApplicationFile,
@@ -93,25 +97,45 @@ export const routes: RouteObject[] = [
         element: <RequireAuth enrolment />,
         children: [
           {
-            path: '/second-factor',
-            element: (
-              <Loading>
-                <SecondFactor.Component />
-              </Loading>
-            ),
+            // Issue 16: an applicant with a new version of a text to accept does that first.
+            element: <RequireConsent />,
+            children: [
+              {
+                path: '/second-factor',
+                element: (
+                  <Loading>
+                    <SecondFactor.Component />
+                  </Loading>
+                ),
+              },
+            ],
           },
         ],
       },
       {
         element: <RequireAuth />,
         children: [
+          // Issue 16 "Consent": where the applicant accepts newly published versions of the texts.
           {
-            path: '/dashboard',
+            path: CONSENT_PATH,
             element: (
               <Loading>
-                <Dashboard.Component />
+                <Consent.Component />
               </Loading>
             ),
+          },
+          {
+            element: <RequireConsent />,
+            children: [
+              {
+                path: '/dashboard',
+                element: (
+                  <Loading>
+                    <Dashboard.Component />
+                  </Loading>
+                ),
+              },
+            ],
           },
         ],
       },

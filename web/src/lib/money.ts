@@ -8,3 +8,11 @@ export function formatEuro(amount: number, language: string): string {
   }).format(amount);
   return `${number}\u00a0€`;
 }
+
+/**
+ * An API amount (a decimal string such as "490.00", issue 23) with cents and the euro sign where each language
+ * puts it: "490,00 €" in Estonian, "€490.00" in English.
+ */
+export function formatMoney(amount: string, language: string): string {
+  return new Intl.NumberFormat(localeFor(language), { style: 'currency', currency: 'EUR' }).format(Number(amount));
+}

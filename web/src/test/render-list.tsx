@@ -20,6 +20,7 @@ export const adminUser: User = {
   language: 'en',
   secondFactor: true,
   secondFactorPassed: true,
+  consentRequired: false,
 };
 
 /** Renders `ui` at `url` (a URL the list state is read from), with a query client and the toaster. */

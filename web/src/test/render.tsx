@@ -21,6 +21,7 @@ export const applicant: User = {
   language: 'en',
   secondFactor: false,
   secondFactorPassed: false,
+  consentRequired: false,
 };
 
 /** An admin signed in with the second factor (issue 15), as every admin page needs. */

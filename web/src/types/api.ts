@@ -11,6 +11,7 @@ import type { components as DocumentsApi } from './openapi/documents';
 import type { components as IdentityApi } from './openapi/identity';
 import type { components as MessagesApi } from './openapi/messages';
 import type { components as NotificationsApi } from './openapi/notifications';
+import type { components as PayrollApi } from './openapi/payroll';
 
 export type IdentitySchemas = IdentityApi['schemas'];
 export type ApplicationsSchemas = ApplicationsApi['schemas'];
@@ -19,6 +20,7 @@ export type ContractsSchemas = ContractsApi['schemas'];
 export type MessagesSchemas = MessagesApi['schemas'];
 export type NotificationsSchemas = NotificationsApi['schemas'];
 export type AuditSchemas = AuditApi['schemas'];
+export type PayrollSchemas = PayrollApi['schemas'];
 
 // identity
 export type User = IdentitySchemas['UserOut'];
@@ -39,10 +41,9 @@ export type StatusUpdate = ApplicationsSchemas['StatusUpdateOut'];
 export type AdminStatusUpdate = ApplicationsSchemas['AdminStatusUpdateOut'];
 export type ApplicationListItem = ApplicationsSchemas['ApplicationListItem'];
 export type ApplicationDetail = ApplicationsSchemas['ApplicationDetail'];
-/** The company assigned to an application, with its payment schedule. */
+/** The company assigned to an application (its payments are payroll's: Payment below). */
 export type AssignedCompany = ApplicationsSchemas['CompanyOut'];
 export type CompanyStatus = AssignedCompany['status'];
-export type Payment = ApplicationsSchemas['PaymentOut'];
 /** A shelf company in the admin's list. */
 export type ShelfCompany = ApplicationsSchemas['CompanyListItem'];
 
@@ -66,6 +67,20 @@ export type ContactMessage = MessagesSchemas['MessageOut'];
 /** An e-mail in the admin list (issue 14). */
 export type SentEmail = NotificationsSchemas['EmailOut'];
 
+// payroll (issue 23): money is a decimal string with two decimals ("490.00"), never a float.
+/** GET /api/payments: one of the applicant's six monthly payments (and the admin's company card). */
+export type Payment = PayrollSchemas['PaymentOut'];
+export type PaymentStatus = Payment['status'];
+/** GET /api/payout-details */
+export type PayoutDetails = PayrollSchemas['PayoutDetailsOut'];
+/** A row of GET /api/admin/pay-runs. */
+export type PayRunSummary = PayrollSchemas['PayRunSummary'];
+/** GET /api/admin/pay-runs/{id} */
+export type PayRun = PayrollSchemas['PayRunOut'];
+export type PayRunStatus = PayRun['status'];
+export type PayRunLine = PayrollSchemas['PayRunLineOut'];
+export type PayRunTotals = PayrollSchemas['Totals'];
+
 /** What a service answers on a non-2xx status; each service has its own codes. */
 export type ServiceErrorBody =
   | IdentitySchemas['ErrorBody']
@@ -74,7 +89,8 @@ export type ServiceErrorBody =
   | ContractsSchemas['ErrorBody']
   | MessagesSchemas['ErrorBody']
   | NotificationsSchemas['ErrorBody']
-  | AuditSchemas['ErrorBody'];
+  | AuditSchemas['ErrorBody']
+  | PayrollSchemas['ErrorBody'];
 export type ServiceErrorCode = ServiceErrorBody['code'];
 
 /**

@@ -22,4 +22,5 @@ CREATE DATABASE contracts OWNER portal;
 CREATE DATABASE messages OWNER portal;
 CREATE DATABASE notifications OWNER portal;
 CREATE DATABASE audit OWNER portal;
+CREATE DATABASE payroll OWNER portal;
 SQL

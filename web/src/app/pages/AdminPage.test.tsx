@@ -24,6 +24,8 @@ vi.mock('@/features/messages', () => ({ MessagesTab: () => <p>messages tab</p>, 
 vi.mock('@/features/emails/components/EmailsTab', () => ({ EmailsTab: () => <p>emails tab</p> }));
 vi.mock('@/features/admins', () => ({ AdminsTab: () => <p>admins tab</p> }));
 vi.mock('@/features/audit', () => ({ ActivityTab: () => <p>activity tab</p>, AccessHistoryCard: () => null }));
+vi.mock('@/features/erasure', () => ({ ErasureRequestsTab: () => <p>erasure requests tab</p> }));
+vi.mock('@/features/payroll', () => ({ PayrollTab: () => <p>payroll tab</p> }));
 
 // Opening tabs loads their lazy code for the first time: slow on a busy machine.
 describe('AdminPage (spec §2 admin panel)', { timeout: 15_000 }, () => {
@@ -32,7 +34,7 @@ describe('AdminPage (spec §2 admin panel)', { timeout: 15_000 }, () => {
     renderRoute('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Review applications, documents, contracts and messages.')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Applications', 'Documents', 'Contracts', 'Messages', 'E-mails', 'Admins', 'Activity']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Applications', 'Documents', 'Contracts', 'Payroll', 'Messages', 'E-mails', 'Admins', 'Activity', 'Erasure requests']);
     expect(screen.getByRole('tab', { name: 'Applications' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('applications tab')).toBeInTheDocument();
   });
@@ -51,6 +53,10 @@ describe('AdminPage (spec §2 admin panel)', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Contracts' }));
     expect(await screen.findByText('contracts tab')).toBeInTheDocument();
 
+    await user.click(screen.getByRole('tab', { name: 'Payroll' }));
+    expect(router.state.location.search).toBe('?tab=payroll');
+    expect(await screen.findByText('payroll tab')).toBeInTheDocument();
+
     await user.click(screen.getByRole('tab', { name: 'E-mails' }));
     expect(router.state.location.search).toBe('?tab=emails');
     expect(await screen.findByText('emails tab')).toBeInTheDocument();
@@ -58,6 +64,10 @@ describe('AdminPage (spec §2 admin panel)', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Activity' }));
     expect(router.state.location.search).toBe('?tab=activity');
     expect(await screen.findByText('activity tab')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Erasure requests' }));
+    expect(router.state.location.search).toBe('?tab=erasure');
+    expect(await screen.findByText('erasure requests tab')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Applications' }));
     expect(router.state.location.search).toBe('');

@@ -14,10 +14,12 @@ import { apiGetPage } from '@/lib/api-client';
 // The other tabs' code (contract signing, date pickers, uploads) downloads when the tab is opened (issue 18).
 const AdminDocumentsTab = lazy(() => import('@/features/documents').then((m) => ({ default: m.AdminDocumentsTab })));
 const AdminContractsTab = lazy(() => import('@/features/contracts').then((m) => ({ default: m.AdminContractsTab })));
+const PayrollTab = lazy(() => import('@/features/payroll').then((m) => ({ default: m.PayrollTab })));
 const MessagesTab = lazy(() => import('@/features/messages').then((m) => ({ default: m.MessagesTab })));
 const EmailsTab = lazy(() => import('@/features/emails/components/EmailsTab').then((m) => ({ default: m.EmailsTab })));
 const AdminsTab = lazy(() => import('@/features/admins').then((m) => ({ default: m.AdminsTab })));
 const ActivityTab = lazy(() => import('@/features/audit').then((m) => ({ default: m.ActivityTab })));
+const ErasureRequestsTab = lazy(() => import('@/features/erasure').then((m) => ({ default: m.ErasureRequestsTab })));
 
 /** A tab whose code is still on its way shows the shape of a list. */
 function LazyTab({ children }: { children: ReactNode }) {
@@ -34,7 +36,7 @@ function LazyTab({ children }: { children: ReactNode }) {
   );
 }
 
-export const ADMIN_TABS = ['applications', 'documents', 'contracts', 'messages', 'emails', 'admins', 'activity'] as const;
+export const ADMIN_TABS = ['applications', 'documents', 'contracts', 'payroll', 'messages', 'emails', 'admins', 'activity', 'erasure'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /**
@@ -137,6 +139,11 @@ export function AdminPage() {
             <AdminContractsTab />
           </LazyTab>
         </TabsContent>
+        <TabsContent value="payroll">
+          <LazyTab>
+            <PayrollTab />
+          </LazyTab>
+        </TabsContent>
         <TabsContent value="messages">
           <LazyTab>
             <MessagesTab />
@@ -155,6 +162,11 @@ export function AdminPage() {
         <TabsContent value="activity">
           <LazyTab>
             <ActivityTab />
+          </LazyTab>
+        </TabsContent>
+        <TabsContent value="erasure">
+          <LazyTab>
+            <ErasureRequestsTab />
           </LazyTab>
         </TabsContent>
       </Tabs>

@@ -6,9 +6,11 @@ import { applicant, jsonResponse, renderRoute, stubApi } from '@/test/render';
 
 // The first test opens every tab, so it loads each lazy tab's code for the first time: slow on a busy machine.
 describe('Applicant dashboard (spec §2)', { timeout: 15_000 }, () => {
-  it('greets by full name, opens the application tab and offers four tabs', async () => {
+  it('greets by full name, opens the application tab and offers five tabs', async () => {
     stubApi({
       'GET /api/application': () => jsonResponse(200, ownApplication()),
+      'GET /api/payments': () => jsonResponse(200, []),
+      'GET /api/payout-details': () => jsonResponse(404, { message: 'No bank details yet', code: 'payout_details_missing', fields: {} }),
       'GET /api/profile': () => jsonResponse(200, profile),
       'GET /api/contracts': () => jsonResponse(200, []),
       'GET /api/documents': () => jsonResponse(200, []),
@@ -18,7 +20,7 @@ describe('Applicant dashboard (spec §2)', { timeout: 15_000 }, () => {
     renderRoute('/dashboard', { user: applicant });
     expect(screen.getByRole('heading', { name: 'Welcome, Mari Maasikas' })).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Application', 'Documents', 'Contracts', 'Profile']);
+    expect(tabs).toEqual(['Application', 'Documents', 'Contracts', 'Payments', 'Profile']);
     expect(screen.getByRole('tab', { name: 'Application' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Nordic Shelf 17 OÜ')).toBeInTheDocument();
 
@@ -26,6 +28,8 @@ describe('Applicant dashboard (spec §2)', { timeout: 15_000 }, () => {
     expect(await screen.findByText('No documents yet')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Contracts' }));
     expect(await screen.findByText('No contracts yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Payments' }));
+    expect(await screen.findByText('No payments yet')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Profile' }));
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });

@@ -10,6 +10,7 @@ import { useUser } from '@/lib/auth/get-user';
 // The other tabs' code (uploads, signing, the profile form) downloads when the tab is opened (issue 18).
 const DocumentsTab = lazy(() => import('@/features/documents').then((m) => ({ default: m.DocumentsTab })));
 const ContractsTab = lazy(() => import('@/features/contracts').then((m) => ({ default: m.ContractsTab })));
+const PaymentsTab = lazy(() => import('@/features/payments').then((m) => ({ default: m.PaymentsTab })));
 const ProfileTab = lazy(() => import('./ProfilePane').then((m) => ({ default: m.ProfilePane })));
 const EmailPreferencesCard = lazy(() =>
   import('@/features/emails/components/EmailPreferencesCard').then((m) => ({ default: m.EmailPreferencesCard })),
@@ -38,13 +39,14 @@ const TABS = [
   { value: 'application', Content: ApplicationTab },
   { value: 'documents', Content: DocumentsTab },
   { value: 'contracts', Content: ContractsTab },
+  { value: 'payments', Content: PaymentsTab },
   { value: 'profile', Content: ProfilePanel },
 ] as const;
 
 /** ?tab= names the open tab, so an e-mail's link (/dashboard?tab=documents) opens it (issue 14). */
-const DASHBOARD_TABS = ['application', 'documents', 'contracts', 'profile'] as const;
+const DASHBOARD_TABS = ['application', 'documents', 'contracts', 'payments', 'profile'] as const;
 
-/** The applicant dashboard (spec §2): welcome line and four tabs, the application tab first. */
+/** The applicant dashboard (spec §2): welcome line and five tabs (issue 23 adds Payments), the application tab first. */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useUser();

@@ -13,5 +13,7 @@ describe('The profile tab (issue 14 "Account self-service")', () => {
     expect(screen.getByRole('form', { name: 'Change e-mail address' })).toBeInTheDocument();
     // Issue 16, Access transparency.
     expect(screen.getByRole('heading', { name: 'Who has seen my data' })).toBeInTheDocument();
+    // Issue 16, Download my data.
+    expect(screen.getByRole('heading', { name: 'Download my data' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { ApplicationFilePage } from '@/app/pages/ApplicationFilePage';
 import { AdminPage } from '@/app/pages/AdminPage';
+import { ConsentPage } from '@/app/pages/ConsentPage';
 import { DashboardPage } from '@/app/pages/DashboardPage';
 import { AdminInvitationPage } from '@/features/admins/components/AdminInvitationPage';
 import { AuthPage } from '@/features/auth/components/AuthPage';
@@ -28,6 +29,7 @@ export const lazyPages = {
   confirmEmail: eager(ConfirmEmailPage),
   adminInvitation: eager(AdminInvitationPage),
   secondFactor: eager(SecondFactorPage),
+  consent: eager(ConsentPage),
   dashboard: eager(DashboardPage),
   admin: eager(AdminPage),
   applicationFile: eager(ApplicationFilePage),

@@ -15,6 +15,7 @@ export const lazyPages = {
   secondFactor: lazyPage(() =>
     import('@/features/auth/components/SecondFactorPage').then((m) => m.SecondFactorPage),
   ),
+  consent: lazyPage(() => import('./ConsentPage').then((m) => m.ConsentPage)),
   dashboard: lazyPage(() => import('./DashboardPage').then((m) => m.DashboardPage)),
   admin: lazyPage(() => import('./AdminPage').then((m) => m.AdminPage)),
   applicationFile: lazyPage(() => import('./ApplicationFilePage').then((m) => m.ApplicationFilePage)),

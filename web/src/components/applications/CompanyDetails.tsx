@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { formatDate } from '@/lib/dates';
-import { formatEuro } from '@/lib/money';
-import type { AssignedCompany } from '@/types/api';
+import { formatEuro, formatMoney } from '@/lib/money';
+import type { AssignedCompany, Payment } from '@/types/api';
 
 /** Company name, registration code, monthly payment and contract period (spec §2). */
 export function CompanyDetails({ company }: { company: AssignedCompany }) {
@@ -29,11 +29,13 @@ export function CompanyDetails({ company }: { company: AssignedCompany }) {
   );
 }
 
-/** Due dates (Europe/Tallinn) and amounts. */
-export function PaymentSchedule({ company }: { company: AssignedCompany }) {
+/** Due dates (Europe/Tallinn), gross and net of each payment, as payroll answers them (issue 23). */
+export function PaymentSchedule({ payments: all }: { payments: readonly Payment[] }) {
   const { t, i18n } = useTranslation('dashboard');
   const lng = i18n.language;
-  if (company.paymentSchedule.length === 0) {
+  // A payment cancelled by an early end of the contract is not due any more.
+  const payments = all.filter((payment) => payment.status !== 'cancelled');
+  if (payments.length === 0) {
     return <p className="text-sm text-slate-600">{t('application.schedule.empty')}</p>;
   }
   return (
@@ -44,18 +46,22 @@ export function PaymentSchedule({ company }: { company: AssignedCompany }) {
           <th scope="col" className="py-2 pr-4 font-semibold">
             {t('application.schedule.dueDate')}
           </th>
-          <th scope="col" className="py-2 text-right font-semibold">
+          <th scope="col" className="py-2 pr-4 text-right font-semibold">
             {t('application.schedule.amount')}
+          </th>
+          <th scope="col" className="py-2 text-right font-semibold">
+            {t('application.schedule.net')}
           </th>
         </tr>
       </thead>
       <tbody>
-        {company.paymentSchedule.map((payment, index) => (
-          <tr key={`${payment.dueDate}-${index}`} className="border-b border-slate-100 last:border-b-0">
+        {payments.map((payment) => (
+          <tr key={payment.id} className="border-b border-slate-100 last:border-b-0">
             <td className="py-2.5 pr-4 text-slate-900">
               <time dateTime={payment.dueDate}>{formatDate(payment.dueDate, lng)}</time>
             </td>
-            <td className="py-2.5 text-right tabular-nums text-slate-900">{formatEuro(payment.amount, lng)}</td>
+            <td className="py-2.5 pr-4 text-right tabular-nums text-slate-900">{formatMoney(payment.gross, lng)}</td>
+            <td className="py-2.5 text-right tabular-nums text-slate-900">{formatMoney(payment.net, lng)}</td>
           </tr>
         ))}
       </tbody>

@@ -18,8 +18,9 @@ describe('language switching (spec §4)', () => {
     expect(document.documentElement.lang).toBe('et');
     expect(screen.getByRole('heading', { level: 1, name: 'Kasutustingimused' })).toBeInTheDocument();
     expect(switcher().getByRole('button', { name: 'Eesti' })).toHaveAttribute('aria-pressed', 'true');
-    // Signed out: nothing is saved on the server.
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Signed out: nothing is saved on the server; the terms page only reads the published versions (issue 16).
+    const calls = fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+    expect(calls).toEqual(calls.map(() => 'GET /api/policies'));
   });
 
   it("saves a signed-in user's choice with POST /api/set-language", async () => {

@@ -277,7 +277,6 @@ describe('Application detail (spec §2, §4)', () => {
             endDate: '2025-11-02',
             monthlyPayment: 500,
             status: 'assigned',
-            paymentSchedule: [{ dueDate: '2025-05-09', amount: 500 }],
           },
         };
         return jsonResponse(200, current);
@@ -295,6 +294,50 @@ describe('Application detail (spec §2, §4)', () => {
     expect(await screen.findByText('Company assigned')).toBeInTheDocument();
     expect(puts(fetchMock, `${DETAIL}/company`)).toEqual([{ companyId: 1, registrationDate: '2025-05-02' }]);
     expect(screen.getByText('2 May 2025 – 2 November 2025')).toBeInTheDocument();
+  });
+
+  it("shows the company's payment schedule from payroll (issue 23)", async () => {
+    const user = userEvent.setup();
+    const company = {
+      id: 1,
+      name: 'Nordic Shelf 17 OÜ',
+      registrationCode: '16123456',
+      startDate: '2026-10-01',
+      endDate: '2027-04-01',
+      monthlyPayment: 500,
+      status: 'assigned' as const,
+    };
+    const payment = (id: number, dueDate: string, net: string) => ({
+      id,
+      sequence: id,
+      applicationId: 5,
+      period: { start: dueDate, end: dueDate },
+      dueDate,
+      gross: '500.00',
+      pension: '10.00',
+      unemploymentInsurance: '0.00',
+      incomeTax: '0.00',
+      net,
+      status: 'scheduled',
+      paidAt: null,
+      failureReason: null,
+      company: { name: company.name },
+      payslipUrl: null,
+    });
+    const fetchMock = stubApi({
+      [`GET ${DETAIL}`]: () => jsonResponse(200, { ...detail({ status: 'active' }), company }),
+      [`GET ${DETAIL}/payments`]: () =>
+        jsonResponse(200, [payment(1, '2026-10-08', '490.00'), payment(2, '2026-11-30', '390.00')]),
+      [`GET ${AVAILABLE}`]: () => jsonResponse(200, []),
+    });
+    renderRoute('/admin/applications/5', { user: admin });
+    await user.click(await screen.findByText('Payment schedule', { selector: 'summary' }));
+    const rows = within(screen.getByRole('table', { name: 'Payment schedule' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent?.replace(/\s+/g, ' '))).toEqual([
+      '8 October 2026€500.00€490.00',
+      '30 November 2026€500.00€390.00',
+    ]);
+    expect(fetchMock.mock.calls.some(([input]) => input === `${DETAIL}/payments`)).toBe(true);
   });
 
   it('shows the load error with the generic text and the back button', async () => {

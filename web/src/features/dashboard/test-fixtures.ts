@@ -1,4 +1,4 @@
-import type { OwnApplication, Profile } from '@/types/api';
+import type { OwnApplication, Payment, Profile } from '@/types/api';
 
 /** Test data shaped like the applications and identity services' answers. */
 
@@ -55,12 +55,35 @@ export function ownApplication(overrides: Partial<OwnApplication> = {}): OwnAppl
       endDate: '2025-08-03',
       monthlyPayment: 500,
       status: 'assigned',
-      paymentSchedule: [
-        { dueDate: '2025-02-10', amount: 500 },
-        { dueDate: '2025-02-28', amount: 500 },
-      ],
     },
     earlierApplications: [],
     ...overrides,
   };
 }
+
+function payment(sequence: number, dueDate: string, net: string, status: Payment['status'] = 'scheduled'): Payment {
+  return {
+    id: 40 + sequence,
+    sequence,
+    applicationId: 12,
+    period: { start: dueDate, end: dueDate },
+    dueDate,
+    gross: '500.00',
+    pension: '10.00',
+    unemploymentInsurance: '0.00',
+    incomeTax: '0.00',
+    net,
+    status,
+    paidAt: null,
+    failureReason: null,
+    company: { name: 'Nordic Shelf 17 OÜ' },
+    payslipUrl: null,
+  };
+}
+
+/** GET /api/payments: payroll's schedule (issue 23). */
+export const ownPayments: Payment[] = [
+  payment(1, '2025-02-10', '490.00'),
+  payment(2, '2025-02-28', '382.20'),
+  payment(3, '2025-03-31', '490.00', 'cancelled'),
+];

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '@/test/i18n';
-import { renderWithProviders } from '@/test/render';
+import { jsonResponse, renderWithProviders, stubApi } from '@/test/render';
 import { LegalPage, type LegalKind } from './LegalPage';
 
 const KINDS: LegalKind[] = ['terms', 'privacy', 'cookies', 'gdpr'];
@@ -31,6 +31,21 @@ describe('legal pages (spec §2 legal pages, §9)', () => {
 
     const mail = screen.getAllByRole('link', { name: 'info@shelfboard.ee' });
     expect(mail[0]).toHaveAttribute('href', 'mailto:info@shelfboard.ee');
+  });
+
+  it('terms and privacy show their current published version (issue 16 "Consent"); the others none', async () => {
+    stubApi({ 'GET /api/policies': () => jsonResponse(200, { terms: '2026-12-01', privacy: '2025-05-09', contract: '2025-05-09' }) });
+    renderWithProviders(<LegalPage kind="terms" />);
+    expect(await screen.findByTestId('policy-version')).toHaveTextContent('Version: 1 December 2026');
+    cleanup();
+    await i18n.changeLanguage('et');
+    renderWithProviders(<LegalPage kind="privacy" />);
+    expect(await screen.findByTestId('policy-version')).toHaveTextContent('Versioon: 9. mai 2025');
+    cleanup();
+    const fetchMock = stubApi({});
+    renderWithProviders(<LegalPage kind="cookies" />);
+    expect(screen.queryByTestId('policy-version')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('privacy: employment and financial data kept 7 years, requests answered within 30 days', () => {

@@ -1,7 +1,8 @@
-import { Building2, CalendarDays, Mail } from 'lucide-react';
+import { Building2, CalendarDays, FileCheck2, Mail } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { COMPANY, COMPANY_ADDRESS } from '@/lib/company';
+import { formatVersion, usePolicies } from '@/lib/policies';
 
 export type LegalKind = 'terms' | 'privacy' | 'cookies' | 'gdpr';
 
@@ -42,6 +43,7 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
             {t('lastUpdatedLabel')} <time dateTime={LEGAL_LAST_UPDATED}>{t('lastUpdated')}</time>
           </span>
         </p>
+        <PolicyVersion kind={kind} />
         <p className="text-lg leading-relaxed text-pretty text-slate-700">{t(`${kind}.intro`)}</p>
       </div>
 
@@ -107,6 +109,26 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
         </div>
       </aside>
     </article>
+  );
+}
+
+/**
+ * Issue 16 "Consent": the terms and the privacy policy show their current version (the date of the text an
+ * applicant accepts); nothing while it loads or when it cannot be had, as the date above still stands.
+ */
+function PolicyVersion({ kind }: { kind: LegalKind }) {
+  const { t, i18n } = useTranslation('legal');
+  const versioned = kind === 'terms' || kind === 'privacy';
+  const policies = usePolicies({ enabled: versioned });
+  const version = versioned ? policies.data?.[kind] : undefined;
+  if (!version) return null;
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-600" data-testid="policy-version">
+      <FileCheck2 className="h-4 w-4 shrink-0" aria-hidden="true" />
+      <span>
+        {t('versionLabel')} <time dateTime={version}>{formatVersion(version, i18n.language)}</time>
+      </span>
+    </p>
   );
 }
 

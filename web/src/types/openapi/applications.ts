@@ -427,8 +427,6 @@ export interface components {
              * @enum {string}
              */
             status: "available" | "assigned" | "transferred";
-            /** Paymentschedule */
-            paymentSchedule: components["schemas"]["PaymentOut"][];
         };
         /**
          * EarlierApplicationOut
@@ -483,16 +481,6 @@ export interface components {
             company: components["schemas"]["CompanyOut"] | null;
             /** Earlierapplications */
             earlierApplications: components["schemas"]["EarlierApplicationOut"][];
-        };
-        /** PaymentOut */
-        PaymentOut: {
-            /**
-             * Duedate
-             * Format: date
-             */
-            dueDate: string;
-            /** Amount */
-            amount: number;
         };
         /** ProfileOut */
         ProfileOut: {

@@ -174,6 +174,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/legal-holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Legal Holds
+         * @description The held contracts, the hold ending soonest first (X-Total-Count).
+         */
+        get: operations["legal_holds_api_admin_legal_holds_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -303,6 +323,34 @@ export interface components {
             fieldCodes?: {
                 [key: string]: "application_not_found" | "application_required" | "bad_request" | "conflict" | "content_required" | "csrf_failed" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_expiry_date" | "invalid_signature" | "invalid_signature_method" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "required" | "signature_missing" | "signature_too_large" | "title_required" | "too_large" | "too_long" | "typed_name_mismatch" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
             };
+        };
+        /** LegalHoldOut */
+        LegalHoldOut: {
+            /** Id */
+            id: number;
+            /** Userid */
+            userId: number;
+            /** Kind */
+            kind: string;
+            /** Title */
+            title: string;
+            /** Content */
+            content: string;
+            /** Status */
+            status: string;
+            /** Signedat */
+            signedAt: string | null;
+            /** Expiresat */
+            expiresAt: string | null;
+            /**
+             * Legalholduntil
+             * Format: date-time
+             */
+            legalHoldUntil: string;
+            /** Signername */
+            signerName: string | null;
+            /** Signeridcode */
+            signerIdCode: string | null;
         };
         /** SignRequest */
         SignRequest: {
@@ -775,6 +823,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    legal_holds_api_admin_legal_holds_get: {
+        parameters: {
+            query?: {
+                /** @description search text */
+                q?: string | null;
+                /** @description sort direction; each sort has its own default */
+                order?: ("asc" | "desc") | null;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description how many rows match the filters, before limit and offset */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalHoldOut"][];
+                };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */
             503: {

@@ -155,6 +155,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request Export
+         * @description Starts a copy of the caller's data from every service; while one is pending, answers with that one.
+         */
+        post: operations["request_export_api_privacy_export_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Exports
+         * @description The caller's exports, newest first.
+         */
+        get: operations["list_exports_api_privacy_exports_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/exports/{export_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Export */
+        get: operations["get_export_api_privacy_exports__export_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/exports/{export_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download Export */
+        get: operations["download_export_api_privacy_exports__export_id__download_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -345,15 +419,47 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "bad_request" | "conflict" | "csrf_failed" | "document_not_replaceable" | "file_empty" | "file_required" | "forbidden" | "internal_error" | "invalid_character" | "invalid_document_request" | "invalid_value" | "method_not_allowed" | "name_required" | "not_authenticated" | "not_found" | "not_users_application" | "one_file_only" | "quota_exceeded" | "rate_limited" | "rejection_reason_required" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
+            code: "bad_request" | "conflict" | "csrf_failed" | "document_not_replaceable" | "export_expired" | "export_not_ready" | "file_empty" | "file_required" | "forbidden" | "internal_error" | "invalid_character" | "invalid_document_request" | "invalid_value" | "method_not_allowed" | "name_required" | "not_authenticated" | "not_found" | "not_users_application" | "one_file_only" | "quota_exceeded" | "rate_limited" | "rejection_reason_required" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "bad_request" | "conflict" | "csrf_failed" | "document_not_replaceable" | "file_empty" | "file_required" | "forbidden" | "internal_error" | "invalid_character" | "invalid_document_request" | "invalid_value" | "method_not_allowed" | "name_required" | "not_authenticated" | "not_found" | "not_users_application" | "one_file_only" | "quota_exceeded" | "rate_limited" | "rejection_reason_required" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
+                [key: string]: "bad_request" | "conflict" | "csrf_failed" | "document_not_replaceable" | "export_expired" | "export_not_ready" | "file_empty" | "file_required" | "forbidden" | "internal_error" | "invalid_character" | "invalid_document_request" | "invalid_value" | "method_not_allowed" | "name_required" | "not_authenticated" | "not_found" | "not_users_application" | "one_file_only" | "quota_exceeded" | "rate_limited" | "rejection_reason_required" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
             };
+        };
+        /** ExportCreated */
+        ExportCreated: {
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+        };
+        /** ExportOut */
+        ExportOut: {
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "ready" | "expired";
+            /**
+             * Requestedat
+             * Format: date-time
+             */
+            requestedAt: string;
+            /** Readyat */
+            readyAt: string | null;
+            /** Expiresat */
+            expiresAt: string | null;
+            /** Downloadurl */
+            downloadUrl: string | null;
         };
         /** ReviewRequest */
         ReviewRequest: {
@@ -804,6 +910,176 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DocumentOut"];
                 };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_export_api_privacy_export_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportCreated"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_exports_api_privacy_exports_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportOut"][];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_export_api_privacy_exports__export_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_export_api_privacy_exports__export_id__download_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Not ready yet (`export_not_ready`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Past its 7 days (`export_expired`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */
             503: {

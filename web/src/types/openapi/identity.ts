@@ -515,10 +515,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Policies */
+        get: operations["policies_api_policies_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Consents */
+        get: operations["my_consents_api_consents_get"];
+        put?: never;
+        /** Accept Consents */
+        post: operations["accept_consents_api_consents_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Own Erasure Request
+         * @description The caller's latest request, or 404.
+         */
+        get: operations["own_erasure_request_api_privacy_erasure_get"];
+        put?: never;
+        /**
+         * Ask For Erasure
+         * @description Asks for the account's erasure; an admin answers by the due date. 409 `erasure_already_requested` while one
+         *     is pending.
+         */
+        post: operations["ask_for_erasure_api_privacy_erasure_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/erasure-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Erasure Requests
+         * @description A page of the requests, newest first unless sorted otherwise; `q` finds a name or e-mail.
+         */
+        get: operations["list_erasure_requests_api_admin_erasure_requests_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/erasure-requests/{request_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve Erasure
+         * @description Anonymises the account at once and asks every service to erase; 409 `erasure_not_pending` if decided.
+         */
+        post: operations["approve_erasure_api_admin_erasure_requests__request_id__approve_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/erasure-requests/{request_id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse Erasure
+         * @description Refuses with a reason the applicant sees; 409 `erasure_not_pending` if decided.
+         */
+        post: operations["refuse_erasure_api_admin_erasure_requests__request_id__refuse_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AcceptedConsentOut */
+        AcceptedConsentOut: {
+            /**
+             * Document
+             * @enum {string}
+             */
+            document: "terms" | "privacy" | "contract";
+            /**
+             * Version
+             * Format: date
+             */
+            version: string;
+            /**
+             * Acceptedat
+             * Format: date-time
+             */
+            acceptedAt: string;
+        };
         /** AdminInvitationOut */
         AdminInvitationOut: {
             /** Id */
@@ -580,6 +718,22 @@ export interface components {
             /** Code */
             code: string;
         };
+        /** ConsentRequest */
+        ConsentRequest: {
+            /** Documents */
+            documents: components["schemas"]["PolicyVersionOut"][];
+        };
+        /**
+         * ConsentsOut
+         * @description `required`: the current versions the user has not accepted yet; `accepted`: everything they have, newest
+         *     first.
+         */
+        ConsentsOut: {
+            /** Required */
+            required: components["schemas"]["PolicyVersionOut"][];
+            /** Accepted */
+            accepted: components["schemas"]["AcceptedConsentOut"][];
+        };
         /** EmailChangeConfirm */
         EmailChangeConfirm: {
             /** Token */
@@ -597,6 +751,54 @@ export interface components {
             /** Email */
             email: string;
         };
+        /** ErasureAsk */
+        ErasureAsk: {
+            /** Reason */
+            reason: string;
+        };
+        /** ErasureRefusal */
+        ErasureRefusal: {
+            /** Reason */
+            reason: string;
+        };
+        /**
+         * ErasureRequestOut
+         * @description What admins see: the request and whose it is.
+         */
+        ErasureRequestOut: {
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Fullname */
+            fullName: string;
+            /** Email */
+            email: string;
+            /** Reason */
+            reason: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "refused" | "completed";
+            /**
+             * Requestedat
+             * Format: date-time
+             */
+            requestedAt: string;
+            /**
+             * Duedate
+             * Format: date
+             */
+            dueDate: string;
+            /** Decidedat */
+            decidedAt: string | null;
+            /** Decisionreason */
+            decisionReason: string | null;
+            /** Userid */
+            userId: number;
+        };
         /**
          * ErrorBody
          * @description What every non-2xx answer carries. `code` is stable; `fields` maps camelCase field names to English texts and `fieldCodes` (present whenever `fields` is not empty) the same names to codes, which the SPA shows in the reader's language.
@@ -608,14 +810,14 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
+            code: "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
+                [key: string]: "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
             };
         };
         /** InvitationAccept */
@@ -662,6 +864,42 @@ export interface components {
         MessageOut: {
             /** Message */
             message: string;
+        };
+        /**
+         * OwnErasureRequestOut
+         * @description The applicant's own view of their request.
+         */
+        OwnErasureRequestOut: {
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Fullname */
+            fullName: string;
+            /** Email */
+            email: string;
+            /** Reason */
+            reason: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "refused" | "completed";
+            /**
+             * Requestedat
+             * Format: date-time
+             */
+            requestedAt: string;
+            /**
+             * Duedate
+             * Format: date
+             */
+            dueDate: string;
+            /** Decidedat */
+            decidedAt: string | null;
+            /** Decisionreason */
+            decisionReason: string | null;
         };
         /** PasskeyCreatedOut */
         PasskeyCreatedOut: {
@@ -746,6 +984,40 @@ export interface components {
         PasswordResetRequest: {
             /** Login */
             login: string;
+        };
+        /**
+         * PoliciesOut
+         * @description The current version (date) of each document; the legal pages show it.
+         */
+        PoliciesOut: {
+            /**
+             * Terms
+             * Format: date
+             */
+            terms: string;
+            /**
+             * Privacy
+             * Format: date
+             */
+            privacy: string;
+            /**
+             * Contract
+             * Format: date
+             */
+            contract: string;
+        };
+        /** PolicyVersionOut */
+        PolicyVersionOut: {
+            /**
+             * Document
+             * @enum {string}
+             */
+            document: "terms" | "privacy" | "contract";
+            /**
+             * Version
+             * Format: date
+             */
+            version: string;
         };
         /** ProfileOut */
         ProfileOut: {
@@ -870,6 +1142,11 @@ export interface components {
              * @default false
              */
             secondFactorPassed: boolean;
+            /**
+             * Consentrequired
+             * @default false
+             */
+            consentRequired: boolean;
         };
     };
     responses: never;
@@ -2116,6 +2393,335 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    policies_api_policies_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoliciesOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_consents_api_consents_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentsOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_consents_api_consents_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_erasure_request_api_privacy_erasure_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnErasureRequestOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ask_for_erasure_api_privacy_erasure_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureAsk"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnErasureRequestOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_erasure_requests_api_admin_erasure_requests_get: {
+        parameters: {
+            query?: {
+                status?: ("pending" | "approved" | "refused" | "completed") | null;
+                sort?: "requestedAt" | "dueDate" | "status";
+                /** @description search text */
+                q?: string | null;
+                /** @description sort direction; each sort has its own default */
+                order?: ("asc" | "desc") | null;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description how many rows match the filters, before limit and offset */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureRequestOut"][];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_erasure_api_admin_erasure_requests__request_id__approve_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureRequestOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refuse_erasure_api_admin_erasure_requests__request_id__refuse_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureRefusal"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureRequestOut"];
                 };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */

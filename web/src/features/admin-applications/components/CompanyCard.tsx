@@ -15,6 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
 import type { ApplicationDetail } from '@/types/api';
 import { useAssignCompany, type AssignCompanyInput } from '../api/assign-company';
+import { useApplicationPayments } from '../api/get-application-payments';
 import { useAvailableCompanies } from '../api/get-companies';
 
 /** Companies can be assigned to approved or active applications only (the server answers 409 otherwise). */
@@ -26,6 +27,7 @@ export function CompanyCard({ id, application }: { id: string; application: Appl
   const [changing, setChanging] = useState(false);
   const { company } = application;
   const assignable = ASSIGNABLE.has(application.status);
+  const payments = useApplicationPayments(id, company !== null);
 
   return (
     <Card>
@@ -39,13 +41,13 @@ export function CompanyCard({ id, application }: { id: string; application: Appl
         {company ? (
           <>
             <CompanyDetails company={company} />
-            {company.paymentSchedule.length > 0 && (
+            {payments.data && payments.data.length > 0 && (
               <details className="group rounded-lg border border-slate-200 px-4 py-3">
                 <summary className="cursor-pointer text-sm font-medium text-slate-800">
                   {t('dashboard:application.schedule.title')}
                 </summary>
                 <div className="mt-3">
-                  <PaymentSchedule company={company} />
+                  <PaymentSchedule payments={payments.data} />
                 </div>
               </details>
             )}

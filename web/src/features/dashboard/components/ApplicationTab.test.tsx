@@ -5,12 +5,15 @@ import { APPLICATION_STATUSES } from '@/components/ui/application-status-badge';
 import i18n from '@/test/i18n';
 import { applicant, jsonResponse, renderWithProviders, stubApi } from '@/test/render';
 import type { ApplicationStatus, OwnApplication } from '@/types/api';
-import { ownApplication } from '../test-fixtures';
+import { ownApplication, ownPayments } from '../test-fixtures';
 import { ApplicationTab } from './ApplicationTab';
 
 describe('Application tab (spec §2)', () => {
-  it('shows the status badge, the company, its payment schedule and the timeline', async () => {
-    stubApi({ 'GET /api/application': () => jsonResponse(200, ownApplication()) });
+  it('shows the status badge, the company, its payment schedule from payroll and the timeline', async () => {
+    stubApi({
+      'GET /api/application': () => jsonResponse(200, ownApplication()),
+      'GET /api/payments': () => jsonResponse(200, ownPayments),
+    });
     renderWithProviders(<ApplicationTab />, { user: applicant });
 
     await screen.findByRole('heading', { name: 'Application status' });
@@ -22,9 +25,13 @@ describe('Application tab (spec §2)', () => {
     expect(screen.getByText('Monthly payment').nextElementSibling).toHaveTextContent('500 €');
     expect(screen.getByText('Contract period').nextElementSibling).toHaveTextContent('3 February 2025 – 3 August 2025');
 
-    const schedule = screen.getByRole('table', { name: 'Payment schedule' });
+    // Issue 23: the schedule is payroll's (GET /api/payments), net beside gross; a cancelled payment is not due.
+    const schedule = await screen.findByRole('table', { name: 'Payment schedule' });
     const rows = within(schedule).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent?.replace(/\s+/g, ' '))).toEqual(['10 February 2025500 €', '28 February 2025500 €']);
+    expect(rows.map((row) => row.textContent?.replace(/\s+/g, ' '))).toEqual([
+      '10 February 2025€500.00€490.00',
+      '28 February 2025€500.00€382.20',
+    ]);
 
     const timeline = screen.getByRole('list', { name: 'Status updates' });
     const items = within(timeline).getAllByRole('listitem');

@@ -4,9 +4,11 @@ import { CompanyDetails, PaymentSchedule } from '@/components/applications/Compa
 import { ApplicationStatusBadge, isApplicationStatus } from '@/components/ui/application-status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton, SkeletonCard, SkeletonRegion } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-message';
 import { formatDate } from '@/lib/dates';
 import { useOwnApplication } from '../api/get-own-application';
+import { useOwnPayments } from '../api/get-own-payments';
 import { ApplyAgainCard } from './ApplyAgainCard';
 import { EarlierApplications } from './EarlierApplications';
 import { StatusTimeline } from './StatusTimeline';
@@ -29,6 +31,15 @@ function ApplicationTabSkeleton({ label }: { label: string }) {
       <SkeletonCard lines={5} />
     </SkeletonRegion>
   );
+}
+
+/** The schedule as payroll has it (issue 23). */
+function OwnPaymentSchedule() {
+  const { t } = useTranslation('dashboard');
+  const payments = useOwnPayments();
+  if (payments.isPending) return <Spinner label={t('application.schedule.loading')} />;
+  if (payments.isError) return <p className="text-sm text-danger-700">{t('application.schedule.failed')}</p>;
+  return <PaymentSchedule payments={payments.data} />;
 }
 
 /**
@@ -93,7 +104,7 @@ export function ApplicationTab() {
               </CardTitle>
             </CardHeader>
             <CardContent>
-              <PaymentSchedule company={company} />
+              <OwnPaymentSchedule />
             </CardContent>
           </Card>
         )}

@@ -1,4 +1,6 @@
-"""Estonian banking days, the 6-month term and the payment schedule (spec §1, §9).
+"""Estonian banking days and the board member's payment schedule (spec §1, §9; issue 23, The schedule). The only
+place the portal computes it: applications keeps only the term's end (applications/term.py), and the schedule
+reaches others as payroll's ``payroll.schedule.changed`` event.
 
 A banking day is a weekday that is not an Estonian public holiday. The holidays are New Year's Day
 (1 Jan), Independence Day (24 Feb), Good Friday, Easter Sunday, Spring Day (1 May), Pentecost
@@ -33,14 +35,20 @@ from datetime import date, timedelta
 from functools import cache
 
 TERM_MONTHS = 6
+MONTHLY_GROSS_CENTS = 50_000  # spec §1: 500 euro gross a month
 FIRST_PAYMENT_BANKING_DAYS = 5
 FIXED_HOLIDAYS = ((1, 1), (2, 24), (5, 1), (6, 23), (6, 24), (8, 20), (12, 24), (12, 25), (12, 26))
 
 
 @dataclass(frozen=True)
-class Payment:
+class ScheduledPayment:
+    """Payment ``sequence`` (1-6) pays the term's month ``period_start`` .. ``period_end``."""
+
+    sequence: int
+    period_start: date
+    period_end: date
     due_date: date
-    amount_cents: int
+    gross_cents: int
 
 
 def easter_sunday(year: int) -> date:
@@ -97,11 +105,19 @@ def term_end(start: date) -> date:
     return add_months(start, TERM_MONTHS)
 
 
-def payment_schedule(registration_date: date, amount_cents: int) -> list[Payment]:
+def payment_schedule(registration_date: date, amount_cents: int = MONTHLY_GROSS_CENTS) -> list[ScheduledPayment]:
     """One payment per month of the term: the first within 5 banking days, then the last banking day of each
     of the five calendar months after the registration month (module doc)."""
     first = banking_days_after(registration_date, FIRST_PAYMENT_BANKING_DAYS)
     registration_month = registration_date.replace(day=1)
     later_months = [add_months(registration_month, n) for n in range(1, TERM_MONTHS)]
     due_dates = [first] + [last_banking_day(month.year, month.month) for month in later_months]
-    return [Payment(due, amount_cents) for due in due_dates]
+    return [ScheduledPayment(sequence, add_months(registration_date, sequence - 1),
+                             add_months(registration_date, sequence) - timedelta(days=1), due, amount_cents)
+            for sequence, due in enumerate(due_dates, 1)]
+
+
+def cancelled_by_early_end(schedule: list[ScheduledPayment], ended_on: date) -> list[ScheduledPayment]:
+    """The payments an early end of the contract (the company transferred on ``ended_on``) cancels: those due
+    after it (issue 23, The schedule)."""
+    return [payment for payment in schedule if payment.due_date > ended_on]

@@ -1,12 +1,15 @@
-"""Estonian banking days, the 6-month term and the payment schedule (spec §1, §9)."""
+"""Estonian banking days and the payment schedule (spec §1, §9; issue 23, The schedule: moved here from
+applications, which keeps only the term's end)."""
 
 from datetime import date, timedelta
+from itertools import pairwise
 
 import pytest
 
-from applications.banking import (
-    add_months,
+from payroll.schedule import (
+    ScheduledPayment,
     banking_days_after,
+    cancelled_by_early_end,
     easter_sunday,
     is_banking_day,
     last_banking_day,
@@ -55,7 +58,7 @@ def test_banking_days(day: date, banking: bool) -> None:
 ])
 def test_first_payment_is_the_fifth_banking_day_after_registration(registered: date, due: date) -> None:
     assert banking_days_after(registered, 5) == due
-    assert payment_schedule(registered, 50_000)[0].due_date == due
+    assert payment_schedule(registered)[0].due_date == due
 
 
 @pytest.mark.parametrize(("year", "month", "last"), [
@@ -70,7 +73,7 @@ def test_last_banking_day_of_a_month(year: int, month: int, last: date) -> None:
 
 
 def due_dates(registered: date) -> list[date]:
-    return [payment.due_date for payment in payment_schedule(registered, 50_000)]
+    return [payment.due_date for payment in payment_schedule(registered)]
 
 
 @pytest.mark.parametrize(("registered", "due"), [
@@ -88,7 +91,7 @@ def test_issue_13_examples_pay_every_month_of_the_term_and_none_after_it(registe
     the term, and none after the term ends"."""
     assert due_dates(registered) == due
     assert all(day <= term_end(registered) for day in due)
-    assert {p.amount_cents for p in payment_schedule(registered, 50_000)} == {50_000}
+    assert {p.gross_cents for p in payment_schedule(registered)} == {50_000}
 
 
 def test_the_first_payment_is_the_registration_months_pay() -> None:
@@ -139,17 +142,39 @@ def test_every_registration_day_gets_six_month_end_payments_within_the_term() ->
         day += timedelta(days=1)
 
 
-@pytest.mark.parametrize(("start", "end"), [
-    (date(2026, 1, 31), date(2026, 7, 31)),
-    (date(2026, 8, 31), date(2027, 2, 28)),
-    (date(2027, 8, 31), date(2028, 2, 29)),  # a leap year
-    (date(2026, 3, 15), date(2026, 9, 15)),
-    (date(2026, 12, 21), date(2027, 6, 21)),
-])
-def test_the_term_is_six_months_clamped_to_the_month_end(start: date, end: date) -> None:
-    assert term_end(start) == end
+ISSUE_23_EXAMPLES = {
+    date(2026, 10, 1): [date(2026, 10, 8), date(2026, 11, 30), date(2026, 12, 31), date(2027, 1, 29),
+                        date(2027, 2, 26), date(2027, 3, 31)],
+    date(2026, 12, 23): [date(2027, 1, 4), date(2027, 1, 29), date(2027, 2, 26), date(2027, 3, 31),
+                         date(2027, 4, 30), date(2027, 5, 31)],
+}
 
 
-def test_add_months_crosses_years_both_ways() -> None:
-    assert add_months(date(2026, 11, 30), 3) == date(2027, 2, 28)
-    assert add_months(date(2026, 1, 15), 12) == date(2027, 1, 15)
+@pytest.mark.parametrize("registered", sorted(ISSUE_23_EXAMPLES))
+def test_issue_23_examples_six_payments_of_500_each_paying_one_month_of_the_term(registered: date) -> None:
+    """Issue 23, The schedule: "Registration 2026-10-01 gives 2026-10-08, 11-30, 12-31, 2027-01-29, 02-26, 03-31;
+    registration 2026-12-23 gives 2027-01-04, 01-29, 02-26, 03-31, 04-30, 05-31"; 500 EUR gross each, 3,000 in
+    all; payment k pays the term's k-th month."""
+    schedule = payment_schedule(registered)
+    assert [payment.due_date for payment in schedule] == ISSUE_23_EXAMPLES[registered]
+    assert [payment.sequence for payment in schedule] == [1, 2, 3, 4, 5, 6]
+    assert sum(payment.gross_cents for payment in schedule) == 300_000
+    assert schedule[0].period_start == registered
+    assert all(earlier.period_end + timedelta(days=1) == later.period_start
+               for earlier, later in pairwise(schedule))
+    assert schedule[-1].period_end == term_end(registered) - timedelta(days=1)
+
+
+def test_the_periods_of_a_term_starting_on_the_first() -> None:
+    assert [(p.period_start, p.period_end) for p in payment_schedule(date(2026, 10, 1))][:2] == [
+        (date(2026, 10, 1), date(2026, 10, 31)), (date(2026, 11, 1), date(2026, 11, 30))]
+
+
+def test_an_early_end_cancels_the_payments_due_after_it() -> None:
+    """Issue 23: "When the contract ends early (company transferred), the payments due after its end are
+    cancelled": transferred on 2027-01-15, the payments of 29 January to 31 March go; one due that day stays."""
+    schedule = payment_schedule(date(2026, 10, 1))
+    cancelled: list[ScheduledPayment] = cancelled_by_early_end(schedule, date(2027, 1, 15))
+    assert [payment.due_date for payment in cancelled] == [date(2027, 1, 29), date(2027, 2, 26), date(2027, 3, 31)]
+    assert cancelled_by_early_end(schedule, date(2026, 12, 31)) == schedule[3:]
+    assert cancelled_by_early_end(schedule, date(2027, 4, 1)) == []

@@ -1,0 +1,30 @@
+"""The contracts service's own Prometheus series (issue 21, Metrics): signatures, how long a PDF takes to make,
+and when the sealing certificate expires (an alert fires 30 days before: deploy/monitoring/alerts.py)."""
+
+import math
+from collections.abc import Callable
+
+from prometheus_client import Counter, Gauge, Histogram
+
+from contracts.sealing import Seal
+
+SIGNATURES = Counter("portal_contracts_signatures", "Contracts signed, by signing method.", ["method"])
+PDF_RENDER_SECONDS = Histogram("portal_contracts_pdf_render_duration_seconds",
+                               "Time to make a signed contract's PDF (and seal it when a seal is configured).",
+                               buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0))
+SEAL_CERTIFICATE_EXPIRY = Gauge("portal_contracts_seal_certificate_expiry_timestamp_seconds",
+                                "When the contract sealing certificate stops being valid (Unix time; NaN "
+                                "when no seal is configured).")
+
+
+def watch_seal_expiry(seal_of_settings: Callable[[], Seal | None]) -> None:
+    def expiry() -> float:
+        try:
+            seal = seal_of_settings()
+        except Exception:  # an unreadable seal is reported by the contracts that fail to seal, not here
+            return math.nan
+        if seal is None:
+            return math.nan
+        return float(seal.certificate["tbs_certificate"]["validity"]["not_after"].native.timestamp())
+
+    SEAL_CERTIFICATE_EXPIRY.set_function(expiry)

@@ -1,0 +1,12 @@
+"""payroll's command line, the one every service has (portal_common/cli.py):
+``python -m payroll migrate | revision -m "..." | wait-for-migrations | prune-events``."""
+
+import sys
+from pathlib import Path
+
+from payroll.config import get_settings
+from portal_common.cli import service_cli
+
+if __name__ == "__main__":
+    migrations = Path(__file__).parent / "migrations"
+    sys.exit(service_cli("python -m payroll", migrations, get_settings))

@@ -1,0 +1,2 @@
+export { ErasureRequestsTab } from './admin/ErasureRequestsTab';
+export { ErasureCard } from './components/ErasureCard';

@@ -1,0 +1,1 @@
+export { PayrollTab } from './components/PayrollTab';
