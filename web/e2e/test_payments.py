@@ -128,9 +128,8 @@ def create_and_approve_a_run(browser: Browser, gateway: str, full_name: str) -> 
         dialog.get_by_label(payroll["create"]["label"]).fill(pay_date.isoformat())
         dialog.get_by_role("button", name=payroll["create"]["submit"]).click()
         expect(page).to_have_url(re.compile(r"[?&]run=\d+"))
-        # The runs list may stay in the page, hidden, while the run's view replaces it: the run's badge is the
-        # one a person sees.
-        run_status = page.get_by_test_id("run-status").filter(visible=True)
+        # The run's own badge: for a moment after the new run opens, the runs list may still be in the page.
+        run_status = page.get_by_test_id("pay-run").get_by_test_id("run-status")
         expect(run_status).to_have_text(payroll["runStatus"]["draft"])
 
         line = page.get_by_test_id("pay-run-line").filter(has_text=full_name)

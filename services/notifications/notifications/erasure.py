@@ -32,11 +32,12 @@ async def on_erasure_approved(db: AsyncSession, envelope: EventEnvelope) -> None
 async def _redact_emails_about(db: AsyncSession, found: list[str]) -> None:
     if not found:
         return
-    context = func.lower(Email.context.cast(Text))  # type: ignore[attr-defined]
-    address = func.lower(func.coalesce(Email.address, ""))
+    # An e-mail about the person may name them in its subject alone: an admin's "new application" e-mail keeps
+    # only the applicant's id in its context and takes the name from the projection when it is sent.
+    texts = [func.lower(Email.context.cast(Text)),  # type: ignore[attr-defined]
+             func.lower(func.coalesce(Email.address, "")), func.lower(func.coalesce(Email.subject, ""))]
     rows = await db.exec(select(Email).where(or_(*(
-        or_(func.strpos(context, func.lower(needle)) > 0, func.strpos(address, func.lower(needle)) > 0)
-        for needle in found))))
+        func.strpos(text, func.lower(needle)) > 0 for needle in found for text in texts))))
     for email in rows.all():
         await db.execute(update(Email).where(col(Email.id) == email.id).values(
             context=redacted(email.context, found),

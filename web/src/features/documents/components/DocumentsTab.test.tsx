@@ -255,7 +255,8 @@ describe('applicant Documents tab (spec §2, §5)', () => {
     const xhr = FakeXhr.last();
     expect(sentFields(xhr)).toEqual({ replacesDocumentId: '8', name: 'Lease', file: 'lease-signed.pdf' });
     xhr.progress(50, 100);
-    expect(await within(dialog).findByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    // The bar may show before the progress event re-renders it: wait for the value, not just the bar.
+    await waitFor(() => expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
   });
 
   it('a rejected request shows the reason and Upload again answers the request (issue 17)', async () => {

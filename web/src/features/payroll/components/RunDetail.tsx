@@ -26,7 +26,7 @@ export function RunDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const errorText = useErrorText();
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" data-testid="pay-run">
       <Button variant="ghost" className="self-start" onClick={onBack}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         {t('run.back')}
