@@ -132,9 +132,17 @@ def middlewares(identity_auth: str, rate_limit: RateLimit, web: object = WEB_SER
     }
 
 
+# uvicorn closes a connection idle for 5 s (its --timeout-keep-alive default); Traefik keeps idle ones 90 s by
+# default, and its health checks (every 5 s) share the pool. A request sent on a connection the service is closing
+# at that moment is answered by Traefik with 502 (seen in the restore drill under load: the first request to a
+# freshly started service). So Traefik lets go of an idle connection first.
+IDLE_CONNECTION_TIMEOUT = "3s"
+
+
 def servers_transport(response_header_timeout_seconds: int) -> dict[str, object]:
     """How Traefik talks to the services; the same body serves the file provider and the ServersTransport CRD."""
-    return {"forwardingTimeouts": {"responseHeaderTimeout": f"{response_header_timeout_seconds}s"}}
+    return {"forwardingTimeouts": {"responseHeaderTimeout": f"{response_header_timeout_seconds}s",
+                                   "idleConnTimeout": IDLE_CONNECTION_TIMEOUT}}
 
 
 def render(upstreams: Upstreams, rate_limit: RateLimit, entry_points: tuple[str, ...] = ("web",),

@@ -163,7 +163,9 @@ def test_every_form_bounds_each_services_response_time(form: str) -> None:
     transports = {"local": lambda: _file_provider_transports(_local_config()),
                   "compose": lambda: _file_provider_transports(_compose_config()),
                   "kubernetes": _kubernetes_transports}[form]()
-    bounded = {"forwardingTimeouts": {"responseHeaderTimeout": f"{PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS}s"}}
+    # Idle connections are let go before uvicorn's 5 s keep-alive ends them under a request (a 502 otherwise).
+    bounded = {"forwardingTimeouts": {"responseHeaderTimeout": f"{PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS}s",
+                                      "idleConnTimeout": "3s"}}
     assert transports == {name: bounded for name in (*SERVICES, WEB_SERVICE)}
     assert servers_transport(PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS) == bounded
 
