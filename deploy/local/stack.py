@@ -532,6 +532,9 @@ class Stack:
             "NOTIFICATIONS_PUBLIC_URL": self.gateway_url,
             # Passkeys are made and used at the address the browser shows (issue 15).
             "IDENTITY_WEBAUTHN_ORIGINS": self.gateway_url,
+            # A process that dies in native code (a segfault or an abort) writes its Python stack to its log
+            # first: service processes have died silently in full test runs (issue 21's closing note).
+            "PYTHONFAULTHANDLER": "1",
         })
         env.update(self.config.extra_env)
         return env
