@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually
 from payroll.schedule import is_banking_day
 from web.e2e.conftest import new_context
-from web.e2e.signin import sign_in
+from web.e2e.signin import admin_language_kept, sign_in
 from web.e2e.test_accessibility import Audit, audit_context, close_dialog, use_language
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
@@ -104,11 +104,8 @@ def test_an_applicant_enters_an_iban_on_a_phone_and_sees_the_net_amount(
     finally:
         context.close()
 
-    saved_language = admin_client.get("/api/user").json()["language"]
-    try:
+    with admin_language_kept(admin_client):
         create_and_approve_a_run(browser, gateway, full_name)
-    finally:
-        admin_client.post("/api/set-language", json={"language": saved_language})
     assert applicant.client.get("/api/payments").json()[0]["status"] == "in_run"
 
 
@@ -181,31 +178,30 @@ def test_the_payments_and_payroll_tabs_have_no_axe_violations(
     finally:
         context.close()
 
-    saved_language = admin_client.get("/api/user").json()["language"]
     context = audit_context(browser, gateway)
-    try:
-        page = context.new_page()
-        sign_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
-        expect(page).to_have_url(re.compile("/admin$"))
-        for language in ("et", "en"):
-            payroll = texts(language, "payroll")
-            page.goto("/admin?tab=payroll")
-            use_language(page, language)
-            expect(page.get_by_test_id("pay-run-row").first).to_be_visible()
-            audit.check(page, "/admin payroll", language)
-            page.get_by_role("button", name=payroll["create"]["open"]).click()
-            expect(page.get_by_role("dialog", name=payroll["create"]["title"])).to_be_visible()
-            audit.check(page, "/admin payroll new run dialog", language)
-            close_dialog(page)
+    with admin_language_kept(admin_client):
+        try:
+            page = context.new_page()
+            sign_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
+            expect(page).to_have_url(re.compile("/admin$"))
+            for language in ("et", "en"):
+                payroll = texts(language, "payroll")
+                page.goto("/admin?tab=payroll")
+                use_language(page, language)
+                expect(page.get_by_test_id("pay-run-row").first).to_be_visible()
+                audit.check(page, "/admin payroll", language)
+                page.get_by_role("button", name=payroll["create"]["open"]).click()
+                expect(page.get_by_role("dialog", name=payroll["create"]["title"])).to_be_visible()
+                audit.check(page, "/admin payroll new run dialog", language)
+                close_dialog(page)
 
-            page.goto(f"/admin?tab=payroll&run={run_id}")
-            expect(page.get_by_test_id("pay-run-line").first).to_be_visible()
-            audit.check(page, "/admin payroll run", language)
-            page.get_by_role("button", name=payroll["approve"]["button"]).click()
-            expect(page.get_by_role("alertdialog", name=payroll["approve"]["title"])).to_be_visible()
-            audit.check(page, "/admin payroll approve dialog", language)
-            close_dialog(page)
-    finally:
-        context.close()
-        admin_client.post("/api/set-language", json={"language": saved_language})
+                page.goto(f"/admin?tab=payroll&run={run_id}")
+                expect(page.get_by_test_id("pay-run-line").first).to_be_visible()
+                audit.check(page, "/admin payroll run", language)
+                page.get_by_role("button", name=payroll["approve"]["button"]).click()
+                expect(page.get_by_role("alertdialog", name=payroll["approve"]["title"])).to_be_visible()
+                audit.check(page, "/admin payroll approve dialog", language)
+                close_dialog(page)
+        finally:
+            context.close()
     audit.assert_clean()
