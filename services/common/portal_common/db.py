@@ -7,6 +7,9 @@ connection is pinged before use and dropped if the server does not answer within
 """
 
 import asyncio
+import contextlib
+import os
+import socket
 from typing import Any
 
 import psycopg
@@ -42,14 +45,25 @@ async def answers(connection: psycopg.AsyncConnection[Any]) -> bool | None:
     ping = asyncio.ensure_future(_select_one(connection))
     done, _ = await asyncio.wait({ping}, timeout=PING_TIMEOUT_SECONDS)
     if not done:
-        # Cancelling would make psycopg ask the same silent server to cancel the query, and wait for it.
-        connection.pgconn.finish()
-        ping.cancel()
-        await asyncio.wait({ping})
+        _hang_up(connection)
+        await asyncio.wait({ping})  # psycopg reads the end of the stream and fails the ping
         if not ping.cancelled():
             ping.exception()  # retrieved, so asyncio does not report it
+        connection.pgconn.finish()
         return None
     return ping.exception() is None
+
+
+def _hang_up(connection: psycopg.AsyncConnection[Any]) -> None:
+    """Ends the connection's stream both ways but leaves its descriptor open, so the ping still waiting on it
+    fails at once and lets go of the descriptor itself. Closing it here instead (``pgconn.finish()``) while the
+    ping's wait is registered with the event loop made uvloop's libuv abort the whole process (epoll_ctl on a
+    closed descriptor; issue 11). Cancelling the ping would make psycopg ask the silent server to cancel the
+    query, and wait for that too."""
+    with contextlib.suppress(psycopg.OperationalError):  # no socket left: the ping has failed already
+        descriptor = os.dup(connection.pgconn.socket)
+        with socket.socket(fileno=descriptor) as stream, contextlib.suppress(OSError):
+            stream.shutdown(socket.SHUT_RDWR)  # already disconnected: the ping fails all the same
 
 
 def _ping_on_checkout(_: Any, record: ConnectionPoolEntry, __: PoolProxiedConnection) -> None:
