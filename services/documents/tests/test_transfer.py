@@ -13,7 +13,7 @@ import pytest
 from minio import Minio
 
 from documents.storage import PART_SIZE, Buffer, Storage, http_client
-from documents.transfer import store_file
+from documents.transfer import PartBuffers, part_buffers, store_file
 from documents.uploads import FileParts, MultipartReader, TooLarge, too_large
 
 CHUNK = 64 * 1024
@@ -130,3 +130,27 @@ async def test_a_file_cut_off_mid_way_leaves_no_object_and_no_open_upload(storag
     assert sorted(storage.part_sent_at) == [1, 2]
     assert not storage.exists(key)
     assert open_uploads(storage, key) == []
+
+
+def test_part_buffers_are_reused_and_only_so_many_are_kept() -> None:
+    buffers = PartBuffers(kept=1)
+    with buffers.borrowed() as first:
+        assert len(first) == PART_SIZE
+    with buffers.borrowed() as again:
+        assert again is first  # no new 5 MB to zero and fault in
+    with buffers.borrowed() as one, buffers.borrowed() as other:
+        assert one is not other  # uploads at the same time never share a buffer
+    assert len(buffers.free) == 1
+
+
+async def test_a_smaller_file_after_a_larger_one_holds_none_of_its_bytes(storage: TimedStorage) -> None:
+    """The buffers the larger file filled are reused: only the smaller file's own bytes may be stored."""
+    large, small = content_of(2 * PART_SIZE + 7), content_of(PART_SIZE // 3)
+    large_key, _ = await send(storage, Body(large))
+    assert part_buffers.free  # given back for the next upload
+    small_key, file = await send(storage, Body(small))
+    assert file.size == len(small)
+    assert stored(storage, small_key) == small
+    assert stored(storage, large_key) == large
+    storage.remove(large_key)
+    storage.remove(small_key)
