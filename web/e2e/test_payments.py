@@ -178,30 +178,26 @@ def test_the_payments_and_payroll_tabs_have_no_axe_violations(
     finally:
         context.close()
 
-    context = audit_context(browser, gateway)
-    with admin_language_kept(admin_client):
-        try:
-            page = context.new_page()
-            sign_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
-            expect(page).to_have_url(re.compile("/admin$"))
-            for language in ("et", "en"):
-                payroll = texts(language, "payroll")
-                page.goto("/admin?tab=payroll")
-                use_language(page, language)
-                expect(page.get_by_test_id("pay-run-row").first).to_be_visible()
-                audit.check(page, "/admin payroll", language)
-                page.get_by_role("button", name=payroll["create"]["open"]).click()
-                expect(page.get_by_role("dialog", name=payroll["create"]["title"])).to_be_visible()
-                audit.check(page, "/admin payroll new run dialog", language)
-                close_dialog(page)
+    with admin_language_kept(admin_client), audit_context(browser, gateway) as context:
+        page = context.new_page()
+        sign_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
+        expect(page).to_have_url(re.compile("/admin$"))
+        for language in ("et", "en"):
+            payroll = texts(language, "payroll")
+            page.goto("/admin?tab=payroll")
+            use_language(page, language)
+            expect(page.get_by_test_id("pay-run-row").first).to_be_visible()
+            audit.check(page, "/admin payroll", language)
+            page.get_by_role("button", name=payroll["create"]["open"]).click()
+            expect(page.get_by_role("dialog", name=payroll["create"]["title"])).to_be_visible()
+            audit.check(page, "/admin payroll new run dialog", language)
+            close_dialog(page)
 
-                page.goto(f"/admin?tab=payroll&run={run_id}")
-                expect(page.get_by_test_id("pay-run-line").first).to_be_visible()
-                audit.check(page, "/admin payroll run", language)
-                page.get_by_role("button", name=payroll["approve"]["button"]).click()
-                expect(page.get_by_role("alertdialog", name=payroll["approve"]["title"])).to_be_visible()
-                audit.check(page, "/admin payroll approve dialog", language)
-                close_dialog(page)
-        finally:
-            context.close()
+            page.goto(f"/admin?tab=payroll&run={run_id}")
+            expect(page.get_by_test_id("pay-run-line").first).to_be_visible()
+            audit.check(page, "/admin payroll run", language)
+            page.get_by_role("button", name=payroll["approve"]["button"]).click()
+            expect(page.get_by_role("alertdialog", name=payroll["approve"]["title"])).to_be_visible()
+            audit.check(page, "/admin payroll approve dialog", language)
+            close_dialog(page)
     audit.assert_clean()

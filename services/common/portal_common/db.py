@@ -47,8 +47,7 @@ async def answers(connection: psycopg.AsyncConnection[Any]) -> bool | None:
     if not done:
         _hang_up(connection)
         await asyncio.wait({ping})  # psycopg reads the end of the stream and fails the ping
-        if not ping.cancelled():
-            ping.exception()  # retrieved, so asyncio does not report it
+        ping.exception()  # retrieved, so asyncio does not report it
         connection.pgconn.finish()
         return None
     return ping.exception() is None
