@@ -31,14 +31,21 @@ def _lines_with(stack: Stack, service: str, trace_id: str) -> list[dict[str, Any
     return found
 
 
+def _logged_request(stack: Stack, service: str, trace_id: str, path: str) -> list[dict[str, Any]]:
+    """The service's lines under the trace once its request line is among them, else nothing: the request is
+    logged when its handling ends, which may be just after the client has read the response."""
+    lines = _lines_with(stack, service, trace_id)
+    return lines if any(line.get("message") == "request" and line.get("path") == path for line in lines) else []
+
+
 def test_one_registration_is_one_trace_in_identity_and_every_consumer(stack: Stack, gateway: str) -> None:
     trace_id, traceparent = _traceparent()
     with browser_client(gateway) as client:
         response = client.post("/api/register", json=registration(), headers={"traceparent": traceparent})
     assert response.status_code == 201, response.text
 
-    identity_lines = _lines_with(stack, "identity", trace_id)
-    assert any(line.get("message") == "request" and line.get("path") == "/api/register" for line in identity_lines)
+    identity_lines = eventually(lambda: _logged_request(stack, "identity", trace_id, "/api/register"),
+                               what=f"identity logging POST /api/register under trace {trace_id}")
     assert all(len(line["spanId"]) == 16 for line in identity_lines)
     for service in CONSUMERS_OF_A_REGISTRATION:
         handled = eventually(lambda service=service: [
@@ -54,5 +61,6 @@ def test_a_request_through_forward_auth_continues_the_callers_trace(stack: Stack
         trace_id, traceparent = _traceparent()
         response = client.get("/api/application", headers={"traceparent": traceparent})
     assert response.status_code == 200, response.text
-    assert any(line.get("path") == "/api/application" for line in _lines_with(stack, "applications", trace_id))
+    assert eventually(lambda: _logged_request(stack, "applications", trace_id, "/api/application"),
+                      what=f"applications logging GET /api/application under trace {trace_id}")
 
