@@ -6,7 +6,7 @@ PIP := $(PY) -m pip --disable-pip-version-check -q
 SERVICES := common identity applications documents contracts messages notifications audit payroll
 PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
-WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
 
 .PHONY: run test install system-packages web lint test-python test-deploy test-stack deploy-suites stack-suites test-web bench deploy-config api-types check-api-types backup restore clean
 
@@ -39,9 +39,11 @@ $(WEB_STAMP): web/package.json web/package-lock.json
 	cd web && npm install --no-save --no-audit --no-fund --loglevel=error
 	touch $@
 
-web: web/dist/index.html
+web: web/dist/landing.en.html
 
-web/dist/index.html: $(WEB_STAMP) $(WEB_SOURCES)
+# The build's last step writes the landing page's renders (web/scripts/prerender.mjs): a build that stopped
+# before them is built again.
+web/dist/landing.en.html: $(WEB_STAMP) $(WEB_SOURCES)
 	cd web && npm run build
 
 lint: install

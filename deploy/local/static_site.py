@@ -1,11 +1,13 @@
 """Serves the built SPA for the local stack with the policy of the web image's nginx (deploy/web/nginx.conf):
 hashed files under assets/ cached for a year and a missing one a 404 (a stale chunk fails loudly),
 every other file (index.html, locales, favicon) revalidated on every use, index.html for any other path
-(history fallback), /healthz for the process, the gateway's JSON error bodies under /gateway-errors/, and
+(history fallback) and the landing page drawn at build time in the visitor's language on `/` (web/README.md),
+/healthz for the process, the gateway's JSON error bodies under /gateway-errors/, and
 robots.txt and sitemap.xml with the site's address filled in.
 deploy/tests/test_web_server.py holds both servers to it."""
 
 import os
+import re
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -34,6 +36,14 @@ RETRIED_STATUSES = (502, 503, 504)
 # came in on (the gateway passes the Host on and tells the scheme in X-Forwarded-Proto) replaces ORIGIN.
 SITE_FILES = {"robots.txt": "text/plain; charset=utf-8", "sitemap.xml": "application/xml; charset=utf-8"}
 ORIGIN = "__ORIGIN__"
+# The landing page drawn at build time in each language (web/scripts/prerender.mjs), answered on `/` in the
+# language the visitor's app will pick, as far as a server can tell (web/src/lib/i18n.ts, detection order):
+# `?lng=`, then the `i18next` cookie, then the first of Accept-Language's languages that the portal speaks.
+# What the browser alone knows (a choice saved in its storage) may differ: the app then draws over the render.
+LANDING_LANGUAGES = ("et", "en")
+DEFAULT_LANGUAGE = "et"
+LANDING_HEADERS = {**NO_CACHE, "Vary": "Accept-Language, Cookie"}
+LANGUAGE_TAG = re.compile(r"\s*([A-Za-z]+)")
 
 
 def file_response(request: Request, path: Path, headers: dict[str, str]) -> Response:
@@ -64,6 +74,24 @@ def public_origin(request: Request) -> str:
     return f"{scheme}://{request.headers.get('host', request.url.netloc)}"
 
 
+def spoken(tag: str) -> str | None:
+    """The portal's language a language tag names (`en-US` is English), or None."""
+    match = LANGUAGE_TAG.match(tag)
+    language = match.group(1).lower() if match else ""
+    return language if language in LANDING_LANGUAGES else None
+
+
+def landing_language(request: Request) -> str:
+    """The language of the landing page's render for this visitor; as deploy/web/nginx.conf's $landing_language."""
+    for chosen in (request.query_params.get("lng", ""), request.cookies.get("i18next", "")):
+        if language := spoken(chosen):
+            return language
+    for tag in request.headers.get("accept-language", "").split(","):
+        if language := spoken(tag):
+            return language
+    return DEFAULT_LANGUAGE
+
+
 def create_app(dist: Path) -> Starlette:
     """The app serving one built SPA folder."""
     root = dist.resolve()
@@ -78,6 +106,12 @@ def create_app(dist: Path) -> Starlette:
             return PlainTextResponse("Not Found", status_code=404, headers=NOSNIFF)
         text = path.read_text(encoding="utf-8").replace(ORIGIN, public_origin(request))
         return Response(text, media_type=SITE_FILES[name], headers=NO_CACHE)
+
+    async def landing(request: Request) -> Response:
+        drawn = root / f"landing.{landing_language(request)}.html"
+        if drawn.is_file():
+            return file_response(request, drawn, LANDING_HEADERS)
+        return file_response(request, root / "index.html", NO_CACHE)  # a build without the landing's renders
 
     async def serve(request: Request) -> Response:
         path = request.path_params["path"]
@@ -97,6 +131,7 @@ def create_app(dist: Path) -> Starlette:
         Route("/healthz", healthz, methods=["GET", "HEAD"]),
         Route("/gateway-errors/{status:int}.json", gateway_error, methods=["GET", "HEAD"]),
         *(Route(f"/{name}", site_file, methods=["GET", "HEAD"]) for name in SITE_FILES),
+        Route("/", landing, methods=["GET", "HEAD"]),
         Route("/{path:path}", serve, methods=["GET", "HEAD"]),
     ])
 

@@ -24,6 +24,8 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 INDEX = "<!doctype html><html><body><div id=root></div><script src=/assets/app-abc123.js></script></body></html>"
 SCRIPT = "console.log('portal');\n" * 200  # big enough that a compressing server would compress it
 LOCALE = '{"title": "Juhatuse liikmeks"}'
+LANDING = {language: f"<!doctype html><html lang={language}><body><div id=root data-prerendered={language}><h1>{language}"
+           "</h1></div><script src=/assets/app-abc123.js></script></body></html>" for language in ("et", "en")}
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +35,8 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "assets").mkdir()
     (root / "locales" / "et").mkdir(parents=True)
     (root / "index.html").write_text(INDEX)
+    for language, page in LANDING.items():
+        (root / f"landing.{language}.html").write_text(page)
     (root / "assets" / "app-abc123.js").write_text(SCRIPT)
     (root / "locales" / "et" / "common.json").write_text(LOCALE)
     (root / "favicon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
@@ -124,7 +128,7 @@ def server(request: pytest.FixtureRequest) -> httpx.Client:
     return client
 
 
-@pytest.mark.parametrize("path", ["/", "/index.html", "/dashboard/documents", "/admin/applications/42",
+@pytest.mark.parametrize("path", ["/index.html", "/dashboard/documents", "/admin/applications/42",
                                   "/assets", "/locales/et/missing.json"])
 def test_app_routes_get_index_html_revalidated(server: httpx.Client, path: str) -> None:
     response = server.get(path)
@@ -133,6 +137,30 @@ def test_app_routes_get_index_html_revalidated(server: httpx.Client, path: str) 
     assert response.headers["content-type"].startswith("text/html")
     assert response.headers["cache-control"] == "no-cache"
     assert response.headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize(("query", "headers", "language"), [
+    ("", {}, "et"),
+    ("", {"Accept-Language": "et-EE,et;q=0.9,en-US;q=0.8,en;q=0.7"}, "et"),
+    ("", {"Accept-Language": "en-US,en;q=0.9"}, "en"),
+    ("", {"Accept-Language": "de-DE,de;q=0.9,en;q=0.8,et;q=0.7"}, "en"),  # the first one the portal speaks
+    ("", {"Accept-Language": "fi, ru"}, "et"),  # none of them: Estonian (spec §1)
+    ("?lng=en", {"Accept-Language": "et"}, "en"),  # the query string first (spec §1, detection order)
+    ("?lng=et", {"Accept-Language": "en"}, "et"),
+    ("?lng=de", {"Accept-Language": "en"}, "en"),  # a language the portal does not speak is passed over
+    ("", {"Cookie": "i18next=en", "Accept-Language": "et"}, "en"),  # then the cookie
+    ("?lng=et", {"Cookie": "i18next=en"}, "et"),
+])
+def test_the_landing_page_comes_drawn_in_the_visitors_language(server: httpx.Client, query: str,
+                                                                 headers: dict[str, str], language: str) -> None:
+    """Issue 18 "First load": `/` is the landing page's build-time render in the language the app will pick."""
+    response = server.get(f"/{query}", headers=headers)
+    assert response.status_code == 200
+    assert response.text == LANDING[language]
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["cache-control"] == "no-cache"
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["vary"] == "Accept-Language, Cookie"
 
 
 def test_hashed_assets_are_cached_for_a_year(server: httpx.Client) -> None:

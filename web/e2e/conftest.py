@@ -47,3 +47,10 @@ def page(browser: Browser, gateway: str) -> Iterator[Page]:
     context = new_context(browser, gateway)
     yield context.new_page()
     context.close()
+
+
+def wait_until_the_landing_page_is_live(page: Page) -> None:
+    """The landing page comes drawn before its app runs (issue 18, web/src/prerender.tsx): a click on one of its
+    buttons does nothing until React has taken over the markup, which it marks on each element it hydrates."""
+    page.wait_for_function("""() => Object.keys(document.querySelector('#hero-title') ?? {})
+                                  .some((key) => key.startsWith('__reactFiber'))""")

@@ -9,6 +9,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, admin_otp
+from web.e2e.conftest import wait_until_the_landing_page_is_live
 from web.e2e.signin import sign_in
 
 
@@ -29,6 +30,7 @@ def test_visitor_reads_landing_page_and_sends_a_message_that_an_admin_marks_read
     expect(page.get_by_role("link", name="Alusta kohe")).to_have_attribute("href", "/auth")
 
     # FAQ: one answer open at a time.
+    wait_until_the_landing_page_is_live(page)
     page.get_by_role("link", name="Vaadake, kuidas see käib").click()
     expect(page).to_have_url(re.compile("#how-it-works$"))
     first = page.get_by_role("button", name="Kes saavad kandideerida?")

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startFirstLoad } from './app/first-load';
-import { initI18n } from './lib/i18n';
+import { canHydrate } from './app/prerendered';
+import { initI18n, supportedLanguageOf } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
@@ -14,8 +15,16 @@ void startFirstLoad({ queryClient, i18n, pathname: window.location.pathname });
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App queryClient={queryClient} />
-  </StrictMode>,
+  </StrictMode>
 );
+// The landing page comes drawn in the HTML (src/prerender.tsx): its markup is taken over where it is this
+// page's, in the visitor's language; otherwise the app draws over it. The detected language, not the resolved
+// one: that stays Estonian until the other language's translations have arrived.
+if (canHydrate(root, window.location.pathname, supportedLanguageOf(i18n.language))) {
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -1,12 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
-function AppRoutes() {
+export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * What surrounds the router, shared by the browser's app and the landing page's build-time render
+ * (src/prerender.tsx), whose markup the browser hydrates: the two must produce the same elements.
+ */
+export function AppFrame({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    // The outer Suspense covers the first load of translations not bundled with the app.
+    <Suspense fallback={<PageSkeleton />}>
+      <AppProviders queryClient={queryClient}>{children}</AppProviders>
+    </Suspense>
+  );
 }
 
 /**
@@ -15,13 +28,10 @@ function AppRoutes() {
  */
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    // The outer Suspense covers the first load of translations not bundled with the app.
-    <Suspense fallback={<PageSkeleton />}>
-      <AppProviders queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </Suspense>
+    <AppFrame queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { createInstance } from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '@/test/i18n';
-import { baseI18nOptions, BUNDLED_RESOURCES, detectionOptions, initI18n } from './i18n';
+import { baseI18nOptions, BUNDLED_RESOURCES, detectionOptions, initI18n, supportedLanguageOf } from './i18n';
 
 const BUNDLED_NAMESPACES = Object.keys(BUNDLED_RESOURCES.et);
 
@@ -18,6 +18,13 @@ describe('i18n configuration (spec §1)', () => {
       lookupLocalStorage: 'i18nextLng',
       caches: ['localStorage'],
     });
+  });
+
+  it("reads a browser's regional language as the language it belongs to (<html lang> of an en-US visitor is en)", () => {
+    expect(supportedLanguageOf('en-US')).toBe('en');
+    expect(supportedLanguageOf('et-EE')).toBe('et');
+    expect(supportedLanguageOf('EN')).toBe('en');
+    expect(supportedLanguageOf('de-DE')).toBe('et');
   });
 
   it('retries loading translations 5 times starting at 350 ms', () => {

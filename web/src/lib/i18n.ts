@@ -48,9 +48,15 @@ export function currentLanguage(instance = i18n): Language {
   return isSupportedLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
+/** The supported language a detected one stands for: the browser's 'en-US' is English. */
+export function supportedLanguageOf(lng: string): Language {
+  const primary = lng.split('-')[0]?.toLowerCase();
+  return isSupportedLanguage(primary) ? primary : DEFAULT_LANGUAGE;
+}
+
 function syncHtmlLang(lng: string): void {
   if (typeof document !== 'undefined') {
-    document.documentElement.lang = isSupportedLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+    document.documentElement.lang = supportedLanguageOf(lng);
   }
 }
 

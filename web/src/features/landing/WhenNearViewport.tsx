@@ -10,7 +10,8 @@ export const NEAR_VIEWPORT_MARGIN = '800px';
  */
 export function WhenNearViewport({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // The build-time render (src/prerender.tsx) draws the placeholder, as a browser's first render does.
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
 
   useEffect(() => {
     const el = ref.current;
