@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startFirstLoad } from './app/first-load';
@@ -22,9 +22,12 @@ const app = (
 );
 // The landing page comes drawn in the HTML (src/prerender.tsx): its markup is taken over where it is this
 // page's, in the visitor's language; otherwise the app draws over it. The detected language, not the resolved
-// one: that stays Estonian until the other language's translations have arrived.
+// one: that stays Estonian until the other language's translations have arrived. In a transition the work is
+// done in slices that let the browser answer the reader in between, not as one long task.
 if (canHydrate(root, window.location.pathname, supportedLanguageOf(i18n.language))) {
-  hydrateRoot(root, app);
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   createRoot(root).render(app);
 }
