@@ -24,8 +24,9 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 INDEX = "<!doctype html><html><body><div id=root></div><script src=/assets/app-abc123.js></script></body></html>"
 SCRIPT = "console.log('portal');\n" * 200  # big enough that a compressing server would compress it
 LOCALE = '{"title": "Juhatuse liikmeks"}'
-LANDING = {language: f"<!doctype html><html lang={language}><body><div id=root data-prerendered={language}><h1>{language}"
-           "</h1></div><script src=/assets/app-abc123.js></script></body></html>" for language in ("et", "en")}
+LANDING = {language: f"<!doctype html><html lang={language}><body><div id=root data-prerendered={language}>"
+           f"<h1>{language}</h1></div><script src=/assets/app-abc123.js></script></body></html>"
+           for language in ("et", "en")}
 
 
 @pytest.fixture(scope="module")
