@@ -162,7 +162,7 @@ def test_unknown_api_paths_are_json_404_and_pages_fall_back_to_the_spa(gateway: 
         assert page.status_code == 200
         assert page.headers["content-type"].startswith("text/html")
         assert page.headers["cache-control"] == "no-cache"
-        assert '<div id="root">' in page.text
+        assert '<div id="root"' in page.text  # on `/` the landing page comes drawn inside it (web/README.md)
 
 
 def test_request_ids_pass_through(gateway: str) -> None:

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually
+from web.e2e.conftest import wait_until_the_landing_page_is_live
 from web.e2e.signin import sign_in
 
 WEB = Path(__file__).resolve().parents[1]
@@ -101,6 +102,7 @@ def check_public_pages(page: Page, audit: Audit, language: str) -> None:
     contact = texts(language, "contact")
     page.goto(f"/?lng={language}")
     expect(page.locator("html")).to_have_attribute("lang", language)
+    wait_until_the_landing_page_is_live(page)  # its FAQ buttons below do nothing before
     expect(page.locator("#contact")).to_be_attached()
     page.locator("#contact").scroll_into_view_if_needed()  # the landing page renders its lower sections near view
     expect(page.locator("#contact form")).to_be_visible()

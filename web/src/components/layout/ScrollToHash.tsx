@@ -1,16 +1,21 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
  * Router navigations do not scroll by themselves: go to the top on a new page, or to the #section of
- * links like /#faq once the section has rendered (translations may still be loading).
+ * links like /#faq once the section has rendered (translations may still be loading). The page the visitor
+ * arrived on is left where it is: the landing page comes drawn (issue 18), and the reader may have scrolled it
+ * before the app took over.
  */
 export function ScrollToHash() {
   const { pathname, hash } = useLocation();
+  const arrived = useRef(false);
 
   useEffect(() => {
+    const firstPage = !arrived.current;
+    arrived.current = true;
     if (!hash) {
-      window.scrollTo?.(0, 0);
+      if (!firstPage) window.scrollTo?.(0, 0);
       return;
     }
     const id = decodeURIComponent(hash.slice(1));
