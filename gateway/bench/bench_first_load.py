@@ -41,11 +41,13 @@ def run(stack: Stack, loads: int) -> None:
         context.close()
         timings: list[float] = []
         rounds: list[int] = []
+        files: list[int] = []
         for _ in range(loads):
             context = new_context(browser, gateway)
-            content_at, requests = open_dashboard_on_a_slow_link(context, applicant, gateway)
-            timings.append(content_at)
-            rounds.append(round_trips(requests))
+            load = open_dashboard_on_a_slow_link(context, applicant, gateway)
+            timings.append(load.content_at)
+            rounds.append(round_trips(load.requests))
+            files.append(len(load.scripts))
             context.close()
         browser.close()
     applicant.client.close()
@@ -54,7 +56,7 @@ def run(stack: Stack, loads: int) -> None:
     print(f"landing page /: {len(scripts)} JavaScript files, {gzip_kb:.1f} KB gzipped ({raw_kb:.0f} KB raw)")
     print(f"dashboard at {LATENCY_MS} ms round trip, {loads} loads: application tab content after "
           f"{statistics.median(timings):.0f} ms median (min {min(timings):.0f}, max {max(timings):.0f}), "
-          f"{max(rounds)} request rounds before it")
+          f"{max(rounds)} request rounds and {max(files)} JavaScript files before it")
 
 
 def main() -> None:

@@ -21,12 +21,13 @@ from web.e2e.conftest import new_context, wait_until_the_landing_page_is_live
 # translations, with a little room: anything split out again must not creep back into `/`.
 LANDING_JS_GZIP_BUDGET_KB = 165
 LATENCY_MS = 150
-# The issue's goal is 1.2 s. Here the link's share alone is about 1.8 s: the HTML, the JavaScript and the two
-# data rounds at 150 ms each, over HTTP/1.1 whose six connections per host queue the page's files (HTTP/2 in
-# production does not); on the shared two-core test machine rendering adds 0.1-1.6 s more (measured 1.9-3.4 s;
-# before issue 18 six rounds ran one after another). The round count below is the strict check; this bound
-# catches a page that again waits for its requests one by one.
+# The issue's goal is 1.2 s, met in `make bench` (about 1.1 s). Here, on the two-core machine the suites share,
+# rendering adds 0.1-1.6 s more (before issue 18 six rounds ran one after another). The round count and the
+# file count below are the strict checks; this bound catches a page that again waits for its requests one by one.
 DASHBOARD_CONTENT_BUDGET_MS = 4000
+# HTTP/1.1 (the test's and the local gateway's) opens six connections per host, and every file takes a turn on
+# one: the entry's code comes in four files and the dashboard's in one (web/vite.config.ts), where it was 26.
+DASHBOARD_SCRIPT_FILES = 6
 STATUS_TITLE = "Taotluse olek"  # the application tab's first card (et dashboard.json application.statusTitle)
 HEADINGS = {"et": "Teenige 500 € kuus ettevõtte juhatuse liikmena",
             "en": "Earn 500 € a month as a company board member"}
@@ -137,10 +138,16 @@ def slow_context(browser: Browser, gateway: str) -> Iterator[BrowserContext]:
     context.close()
 
 
-def open_dashboard_on_a_slow_link(context: BrowserContext, applicant: Applicant,
-                                  gateway: str) -> tuple[float, list[Timed]]:
-    """Loads /dashboard signed in with 150 ms added to every request; answers when the application tab's
-    content appeared (ms after navigation start) and the API and translation requests made before it."""
+@dataclass
+class DashboardLoad:
+    content_at: float  # ms after navigation start
+    requests: list[Timed]  # the API and translation requests made before the content
+    scripts: list[str]  # the JavaScript files asked for before the content
+
+
+def open_dashboard_on_a_slow_link(context: BrowserContext, applicant: Applicant, gateway: str) -> DashboardLoad:
+    """Loads /dashboard signed in with 150 ms added to every request, until the application tab's content
+    appears."""
     session = applicant.client.cookies["portal_session"]
     context.add_cookies([{"name": "portal_session", "value": session, "url": gateway}])
     context.add_init_script("""(() => {
@@ -161,15 +168,17 @@ def open_dashboard_on_a_slow_link(context: BrowserContext, applicant: Applicant,
     expect(page.get_by_text(STATUS_TITLE)).to_be_visible()
     content_at: float = page.evaluate("window.__contentAt")
     origin: float = page.evaluate("performance.timeOrigin")
-    timed = []
+    timed, scripts = [], []
     for request in finished:
-        if "/api/" not in request.url and "/locales/" not in request.url:
-            continue
         timing: dict[str, float] = request.timing
         start = timing["startTime"] - origin
-        if start < content_at:
+        if start >= content_at:
+            continue
+        if request.resource_type == "script":
+            scripts.append(request.url)
+        elif "/api/" in request.url or "/locales/" in request.url:
             timed.append(Timed(request.url, start, start + timing["responseEnd"]))
-    return content_at, timed
+    return DashboardLoad(content_at, timed, scripts)
 
 
 def test_the_dashboard_needs_two_round_trips_on_a_slow_link(
@@ -181,14 +190,15 @@ def test_the_dashboard_needs_two_round_trips_on_a_slow_link(
     applicant = make_applicant()
     eventually(lambda: applicant.client.get("/api/application").status_code == 200, what="application projected")
 
-    content_at, requests = open_dashboard_on_a_slow_link(slow_context, applicant, gateway)
+    load = open_dashboard_on_a_slow_link(slow_context, applicant, gateway)
 
-    urls = [request.url.removeprefix(gateway) for request in requests]
+    urls = [request.url.removeprefix(gateway) for request in load.requests]
     assert "/api/user" in urls and "/api/application" in urls, urls
-    rounds = round_trips(requests)
+    rounds = round_trips(load.requests)
     assert rounds <= 2, f"{rounds} sequential round trips before the content: {urls}"
-    print(f"dashboard content after {content_at:.0f} ms, {rounds} round trips: {urls}")
-    assert content_at <= DASHBOARD_CONTENT_BUDGET_MS, f"content after {content_at:.0f} ms"
+    print(f"dashboard content after {load.content_at:.0f} ms, {rounds} round trips: {urls}, scripts {load.scripts}")
+    assert len(load.scripts) <= DASHBOARD_SCRIPT_FILES, load.scripts
+    assert load.content_at <= DASHBOARD_CONTENT_BUDGET_MS, f"content after {load.content_at:.0f} ms"
 
 
 def test_round_trips_counts_only_requests_that_wait_for_each_other() -> None:
