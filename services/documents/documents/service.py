@@ -1,6 +1,7 @@
 """documents's rules: receiving an upload (streamed to storage, then recorded), document requests, the admin
 review, who may download what, and the applicant projection."""
 
+import asyncio
 import re
 import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -32,7 +33,7 @@ from documents.models import (
 from documents.quota import Quota, lock_account, usage_of
 from documents.schemas import MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, DocumentRequestCreate
 from documents.storage import Storage, StorageUnavailable
-from documents.transfer import store_file
+from documents.transfer import settled, store_file
 from documents.uploads import (
     BadContent,
     FileKind,
@@ -40,6 +41,7 @@ from documents.uploads import (
     MultipartReader,
     TextCheck,
     TooLarge,
+    bad_body,
     boundary_of,
     kind_for,
     sanitize_file_name,
@@ -212,10 +214,26 @@ async def review(db: AsyncSession, document_id: int, status: str, reason: str | 
 
 @dataclass
 class StoredFile:
+    """A file read to its end and checked, whose last bytes may still be on their way to storage: the
+    document is recorded meanwhile, and committed only once ``landing`` is done (issue 18, Uploads: a 1 MB
+    upload no longer waits for its PUT and then for the database, one after the other)."""
+
     key: str
     file_name: str
     kind: FileKind
     size: int
+    landing: "asyncio.Future[None]"
+
+    async def landed(self) -> None:
+        """Waits until the object is whole in storage; raises what stopped it (StorageUnavailable: 503)."""
+        await self.landing
+
+    async def remove(self, storage: Storage) -> None:
+        """Takes the object out of storage again, once nothing is still sending it. A store that failed is
+        not asked again (it would only make the answer wait; sweep-orphans takes anything it kept)."""
+        await settled(self.landing)
+        if self.landing.cancelled() or not isinstance(self.landing.exception(), StorageUnavailable):
+            await _remove_quietly(storage, self.key)
 
 
 async def _open_request(db: AsyncSession, user_id: int, request_id: int, lock: bool) -> DocumentRequest:
@@ -311,9 +329,11 @@ async def _store_file(reader: MultipartReader, raw_name: str, storage: Storage, 
     if not kind.check(head, complete):
         raise unsupported_type()
     key = uuid.uuid4().hex
+    landing: asyncio.Future[None] | None = None
     try:
         file = FileParts(reader, head, complete, limit.bytes, TextCheck() if kind.mime_type == "text/plain" else None)
-        await store_file(storage, key, file, kind.mime_type)
+        landing = asyncio.ensure_future(store_file(storage, key, file, kind.mime_type))
+        await _read_to_end(file, landing)
     except TooLarge:
         await _remove_quietly(storage, key)
         raise limit.refusal() from None
@@ -323,9 +343,25 @@ async def _store_file(reader: MultipartReader, raw_name: str, storage: Storage, 
     except StorageUnavailable:
         raise  # a removal would wait for the store too; sweep-orphans takes anything it kept
     except BaseException:
+        if landing is not None:
+            landing.cancel()  # the request is gone: the store's multipart upload is aborted
+            await settled(landing)
         await _remove_quietly(storage, key)
         raise
-    return StoredFile(key, file_name or f"document.{kind.extensions[0]}", kind, file.size)
+    return StoredFile(key, file_name or f"document.{kind.extensions[0]}", kind, file.size, landing)
+
+
+async def _read_to_end(file: FileParts, landing: "asyncio.Future[None]") -> None:
+    """Returns once the file was read to its end and checked (its last bytes may still be sending), or raises
+    what stopped the storing first (too large, bad content, the store down)."""
+    read: asyncio.Future[Any] = asyncio.ensure_future(file.read.wait())
+    try:
+        await asyncio.wait([read, landing], return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        read.cancel()
+    if not file.read.is_set():
+        landing.result()  # it ended first: raises what stopped it
+        raise bad_body()  # it stored without reaching the file's end: cannot happen, and never recorded
 
 
 @dataclass(frozen=True)
@@ -381,7 +417,7 @@ async def _receive_form(reader: MultipartReader, identity: Identity, unit_of_wor
                 raise invalid_field("file", DocumentsErrorCode.ONE_FILE_ONLY, "Upload one file at a time")
             await _check_references(db, identity.user_id, form)
             stored = await _store_file(reader, part.file_name, storage, limit)
-            unit_of_work.on_rollback(partial(_remove_quietly, storage, stored.key))
+            unit_of_work.on_rollback(partial(stored.remove, storage))
         elif part.file_name is None and part.name in TEXT_FIELDS:
             value = await reader.read_field(FIELD_LIMIT_BYTES)
             if value is None:
@@ -391,7 +427,9 @@ async def _receive_form(reader: MultipartReader, identity: Identity, unit_of_wor
         raise invalid_field("file", DocumentsErrorCode.FILE_REQUIRED, "Please select a file to upload.")
     name, description = _name_and_description(form, stored.file_name)
     references = _References(_reference_id(form, "requestId"), _reference_id(form, "replacesDocumentId"))
-    return await _record_upload(db, identity.user_id, stored, name, description, references, quota)
+    document = await _record_upload(db, identity.user_id, stored, name, description, references, quota)
+    await stored.landed()  # the unit of work commits after this: no row for a file that is not whole
+    return document
 
 
 async def _check_references(db: AsyncSession, user_id: int, form: dict[str, str]) -> None:

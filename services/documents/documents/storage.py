@@ -28,7 +28,7 @@ from documents.config import DocumentsSettings
 from documents.metrics import timed_s3_call
 
 log = logging.getLogger(__name__)
-# The smallest part S3 accepts. An upload holds two parts in memory (one being sent while the next is
+# The smallest part S3 accepts. An upload holds three parts in memory (two being sent while the next is
 # read, see transfer.py), so this is what bounds its memory; it is also the largest file sent in one PUT.
 PART_SIZE = 5 * 1024 * 1024
 # What a part is handed over as: the buffer it was read into (the SDK hashes and sends any bytes-like object).

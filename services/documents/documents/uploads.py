@@ -1,7 +1,7 @@
 """Reading an upload as it arrives (design.md, Documents and storage).
 
 The multipart body is parsed incrementally from the request stream: only the chunk in hand, the few
-bytes the type check needs and the two part buffers of transfer.py are ever in memory, whatever the
+bytes the type check needs and the three part buffers of transfer.py are ever in memory, whatever the
 file's size. Starlette's UploadFile is deliberately not used (it spools the whole file first).
 
 - ``MultipartReader`` pulls parts out of the byte stream: headers first, then the part's data chunk by chunk.
@@ -11,6 +11,7 @@ file's size. Starlette's UploadFile is deliberately not used (it spools the whol
   bytes, stops at the size limit and keeps checking text files.
 """
 
+import asyncio
 import codecs
 import re
 import unicodedata
@@ -297,7 +298,10 @@ class TextCheck:
 class FileParts:
     """The current part's bytes, copied straight into buffers the caller hands in (one copy from the
     request's chunks to the buffer that is sent). Counts bytes and raises ``TooLarge`` once more than
-    ``limit`` arrived; runs the text check over every chunk, and over the end of the file."""
+    ``limit`` arrived; runs the text check over every chunk, and over the end of the file.
+
+    ``read`` is set once the part was read to its end and passed every check: from then on ``fill`` no longer
+    touches the reader, which is free for the form's next part while the last bytes are still being sent."""
 
     def __init__(self, reader: MultipartReader, head: bytes, head_is_all: bool, limit: int,
                  check: TextCheck | None = None) -> None:
@@ -305,6 +309,7 @@ class FileParts:
         self._limit = limit
         self._check = check
         self._done = False
+        self.read = asyncio.Event()
         self.size = 0
         self._pending = self._accept(head)
         if head_is_all:
@@ -322,6 +327,7 @@ class FileParts:
         self._done = True
         if self._check is not None:
             self._check(b"", True)
+        self.read.set()
 
     async def _more(self) -> bool:
         """Pulls the next chunk of the part into ``_pending``; False at the part's end."""
