@@ -54,6 +54,20 @@ describe('header (spec §2)', () => {
     expect(drawer.getByRole('group', { name: 'Language' })).toBeInTheDocument();
   });
 
+  it('gives focus back to the menu button when the drawer closes (issue 18)', async () => {
+    const user = userEvent.setup();
+    renderRoute('/', { user: null });
+    const menu = screen.getByRole('button', { name: 'Open menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+    await screen.findByRole('dialog');
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(menu).toHaveFocus();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('logs out: POST /api/logout, user cleared, toast, back to /', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({ 'POST /api/logout': () => jsonResponse(200, {}) });
