@@ -32,14 +32,14 @@ const dashboard = staticallyReachedFrom(source('./src/app/pages/DashboardPage.ts
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: { '@': source('./src') },
   },
   server: {
     // The employment contract text is imported from the contracts service's templates (one source).
     fs: {
       allow: [
         searchForWorkspaceRoot(process.cwd()),
-        fileURLToPath(new URL('../services/contracts/contracts/templates', import.meta.url)),
+        source('../services/contracts/contracts/templates'),
       ],
     },
     // The Traefik gateway routes /api to the services (design.md "The shape").
@@ -84,7 +84,7 @@ export default defineConfig({
     alias: [
       {
         find: /^@\/app\/pages\/lazy-pages$/,
-        replacement: fileURLToPath(new URL('./src/app/pages/eager-pages.ts', import.meta.url)),
+        replacement: source('./src/app/pages/eager-pages.ts'),
       },
     ],
   },

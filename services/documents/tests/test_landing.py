@@ -6,14 +6,13 @@ only holding its last PUT back until the test lets it go."""
 import asyncio
 import threading
 from collections.abc import AsyncIterator
-from typing import Any
 
 import anyio.to_thread
 import pytest
 from minio import Minio
 
 from documents.service import FileLimit, StoredFile, _store_file
-from documents.storage import Buffer, Storage, StorageUnavailable, http_client
+from documents.storage import Buffer, Storage, StorageUnavailable
 from documents.uploads import MultipartReader, too_large
 
 BOUNDARY = b"landing-test-boundary"
@@ -38,11 +37,8 @@ class HeldStorage(Storage):
 
 
 @pytest.fixture
-def storage(stack: Any) -> HeldStorage:
-    env = stack.env
-    client = Minio(env["S3_ENDPOINT"], access_key=env["S3_ACCESS_KEY"], secret_key=env["S3_SECRET_KEY"],
-                   secure=False, http_client=http_client())
-    return HeldStorage(client, env["S3_BUCKET"])
+def storage(s3: Minio, bucket: str) -> HeldStorage:
+    return HeldStorage(s3, bucket)
 
 
 async def chunks_of(data: bytes) -> AsyncIterator[bytes]:

@@ -9,7 +9,7 @@ const MobileDrawerPanel = lazy(() => loadPanel().then((module) => ({ default: mo
 
 /**
  * The menu button for small screens and its side drawer mirroring the header items (spec §2). The drawer and the
- * dialog code under it (about 20 KB gzipped) load when the button is pointed at, focused or pressed, not with the
+ * dialog code under it (about 12 KB gzipped) load when the button is pointed at, focused or pressed, not with the
  * landing page (issue 18 "First load").
  */
 export function MobileDrawer({ onLogout, logoutPending }: { onLogout: () => void; logoutPending: boolean }) {
