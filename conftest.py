@@ -2,6 +2,7 @@
 once per test run on its own ports and data directory, and helpers to make applicants."""
 
 import contextlib
+import json
 import os
 import random
 import shutil
@@ -95,6 +96,61 @@ def extra_replica(stack: Stack, service: str, replica: int, **settings: str) -> 
             process.kill()
             process.wait()
         log.close()
+
+
+# What a failed test's report shows of the stack's own logs: only warnings and errors, the newest last.
+REPORTED_LOG_LINES = 40
+REPORTED_LINE_CHARACTERS = 700
+LOG_PROBLEM_LEVELS = {"warning", "warn", "error", "critical", "fatal", "panic"}
+# SeaweedFS mini's maintenance worker dials its admin server at the admin port + 10000, not at the gRPC port the
+# stack names (stack.py: that one would land among the kernel's outgoing ports), and says so every few seconds.
+KNOWN_NOISE = ("worker stream",)
+
+
+def _log_problem(line: str) -> str | None:
+    """A warning or error from a service's or Traefik's JSON log line, or SeaweedFS's glog line (``W1128 ...``,
+    ``E1128 ...``), shortened to what says why: a traceback's last line stands for it."""
+    if any(noise in line for noise in KNOWN_NOISE):
+        return None
+    if line[:1] in ("W", "E") and line[1:5].isdigit():
+        return line
+    try:
+        entry = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(entry, dict) or str(entry.get("level", "")).lower() not in LOG_PROBLEM_LEVELS:
+        return None
+    error = str(entry.get("error", "")).strip().splitlines()
+    return " ".join(str(part) for part in (entry.get("time"), entry.get("level"), entry.get("logger", ""),
+                                           entry.get("message"), error[-1] if error else "") if part)
+
+
+def _stack_log_problems(logs: Path, offsets: dict[Path, int]) -> list[str]:
+    problems: list[str] = []
+    for log in sorted(logs.glob("*.log")):
+        with log.open("rb") as file:
+            file.seek(offsets.get(log, 0))
+            for raw in file.read().decode("utf-8", "replace").splitlines():
+                problem = _log_problem(raw)
+                if problem is not None:
+                    problems.append(f"{log.stem}: {problem[:REPORTED_LINE_CHARACTERS]}")
+    return problems[-REPORTED_LOG_LINES:]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test on the stack that fails has the warnings and errors its processes logged meanwhile added to its
+    report: CI shows only pytest's output, and a 503 says no more than "unavailable"."""
+    running = getattr(item, "funcargs", {}).get("stack")
+    if not isinstance(running, Stack):
+        return (yield)
+    offsets = {log: log.stat().st_size for log in running.logs.glob("*.log")}
+    try:
+        return (yield)
+    except BaseException:
+        problems = _stack_log_problems(running.logs, offsets)
+        item.add_report_section("call", "stack logs (warnings and errors)", "\n".join(problems) or "none")
+        raise
 
 
 @pytest.fixture(name="eventually")

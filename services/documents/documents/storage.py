@@ -52,8 +52,15 @@ class _RetryUnlessTimedOut(Retry):
         return isinstance(err, urllib3.exceptions.ProtocolError)  # a timeout now counts as "other": not retried
 
 
+SERVER_ERRORS = (500, 502, 503, 504)
 S3_RETRY = _RetryUnlessTimedOut(total=2, connect=1, read=1, other=0, status=1, backoff_factor=0.2,
-                                status_forcelist=(500, 502, 503, 504))
+                                status_forcelist=SERVER_ERRORS)
+# A part (a PUT: urllib3 never retries the POSTs that open and complete an upload) is sent again up to three
+# times on a server error, after 0, 0.5 and 1 s: SeaweedFS answers 500 for a moment while it finds a volume for
+# the data (a full one, a new one being made), and one failed part would fail a whole upload the person has
+# waited for. A timeout is still not retried, so a hung store is found out as quickly as before.
+S3_PART_RETRY = _RetryUnlessTimedOut(total=4, connect=1, read=1, other=0, status=3, backoff_factor=0.25,
+                                     status_forcelist=SERVER_ERRORS)
 # `migrate` may run the moment the store opens its port, when it still resets connections for a while.
 BUCKET_WAIT_SECONDS = 20.0
 BUCKET_RETRY_INTERVAL_SECONDS = 0.5
@@ -85,11 +92,11 @@ def _outages_as_unavailable(operation: str) -> Iterator[None]:
         raise
 
 
-def http_client(read_timeout: float = S3_READ_TIMEOUT_SECONDS) -> urllib3.PoolManager:
+def http_client(read_timeout: float = S3_READ_TIMEOUT_SECONDS, retries: Retry = S3_RETRY) -> urllib3.PoolManager:
     """The pool the SDK would make (its size and certificates), with these time bounds instead of its
     5 minutes per read and 5 retries."""
     return urllib3.PoolManager(
-        timeout=Timeout(connect=S3_CONNECT_TIMEOUT_SECONDS, read=read_timeout), retries=S3_RETRY,
+        timeout=Timeout(connect=S3_CONNECT_TIMEOUT_SECONDS, read=read_timeout), retries=retries,
         maxsize=10, cert_reqs="CERT_REQUIRED", ca_certs=os.environ.get("SSL_CERT_FILE") or certifi.where())
 
 
@@ -117,16 +124,17 @@ class Storage:
 
     def __init__(self, client: Minio, bucket: str, part_client: Minio | None = None) -> None:
         self.client = client
-        self.part_client = part_client or client  # the same store, with S3_PART_READ_TIMEOUT_SECONDS
+        self.part_client = part_client or client  # the same store: S3_PART_READ_TIMEOUT_SECONDS, S3_PART_RETRY
         self.bucket = bucket
 
     @classmethod
     def from_settings(cls, settings: DocumentsSettings) -> "Storage":
-        def client(read_timeout: float) -> Minio:
+        def client(read_timeout: float, retries: Retry) -> Minio:
             return Minio(settings.s3_endpoint, access_key=settings.s3_access_key,
                          secret_key=settings.s3_secret_key.get_secret_value(), secure=settings.s3_secure,
-                         region=settings.s3_region, http_client=http_client(read_timeout))
-        return cls(client(S3_READ_TIMEOUT_SECONDS), settings.s3_bucket, client(S3_PART_READ_TIMEOUT_SECONDS))
+                         region=settings.s3_region, http_client=http_client(read_timeout, retries))
+        return cls(client(S3_READ_TIMEOUT_SECONDS, S3_RETRY), settings.s3_bucket,
+                   client(S3_PART_READ_TIMEOUT_SECONDS, S3_PART_RETRY))
 
     def ensure_bucket(self, wait_seconds: float = BUCKET_WAIT_SECONDS) -> bool:
         """Creates the bucket unless it is there (SeaweedFS makes it at start, MinIO and others do not);
