@@ -56,9 +56,9 @@ SERVER_ERRORS = (500, 502, 503, 504)
 S3_RETRY = _RetryUnlessTimedOut(total=2, connect=1, read=1, other=0, status=1, backoff_factor=0.2,
                                 status_forcelist=SERVER_ERRORS)
 # A part (a PUT: urllib3 never retries the POSTs that open and complete an upload) is sent again up to three
-# times on a server error, after 0, 0.5 and 1 s: SeaweedFS answers 500 for a moment while it finds a volume for
-# the data (a full one, a new one being made), and one failed part would fail a whole upload the person has
-# waited for. A timeout is still not retried, so a hung store is found out as quickly as before.
+# times on a server error, after 0, 0.5 and 1 s: SeaweedFS answers 500 when it cannot get a volume for the data
+# in time (seaweedfs issue 9695), and one failed part would fail a whole upload the person has waited for.
+# A timeout is still not retried, so a hung store is found out as quickly as before.
 S3_PART_RETRY = _RetryUnlessTimedOut(total=4, connect=1, read=1, other=0, status=3, backoff_factor=0.25,
                                      status_forcelist=SERVER_ERRORS)
 # `migrate` may run the moment the store opens its port, when it still resets connections for a while.
