@@ -72,13 +72,18 @@ def storage(stack: Any) -> TimedStorage:
     return TimedStorage(client, env["S3_BUCKET"])
 
 
-async def send(storage: Storage, body: Body, limit: int = 64 * PART_SIZE) -> tuple[str, FileParts]:
+def new_key() -> str:
+    return f"transfer-test/{uuid.uuid4().hex}"
+
+
+async def send(storage: Storage, body: Body, limit: int = 64 * PART_SIZE,
+               key: str | None = None) -> tuple[str, FileParts]:
     reader = MultipartReader(body.chunks(), BOUNDARY, len(body.data), lambda: too_large(limit))
     part = await reader.next_part()
     assert part is not None and part.name == "file"
     head, complete = await reader.read_head()
     file = FileParts(reader, head, complete, limit)
-    key = f"transfer-test/{uuid.uuid4().hex}"
+    key = key or new_key()
     await store_file(storage, key, file, "application/pdf")
     return key, file
 
@@ -124,7 +129,7 @@ async def test_a_file_cut_off_mid_way_leaves_no_object_and_no_open_upload(storag
     head, complete = await reader.read_head()
     limit = 2 * PART_SIZE + 4 * CHUNK  # over it in the third part, while the second is sent
     file = FileParts(reader, head, complete, limit)
-    key = f"transfer-test/{uuid.uuid4().hex}"
+    key = new_key()
     with pytest.raises(TooLarge):
         await store_file(storage, key, file, "application/pdf")
     assert sorted(storage.part_sent_at) == [1, 2]
