@@ -8,7 +8,7 @@ PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
 
-.PHONY: run test install system-packages web lint test-python test-deploy test-stack deploy-suites stack-suites test-web bench deploy-config api-types check-api-types backup restore clean
+.PHONY: run test test-quick quick-suites install system-packages web lint test-python test-deploy test-stack deploy-suites stack-suites test-web bench deploy-config api-types check-api-types backup restore clean
 
 # Prometheus is optional for `make run`: where it cannot be installed the portal starts without it and says so.
 run: install web
@@ -47,17 +47,20 @@ web/dist/landing.en.html: $(WEB_STAMP) $(WEB_SOURCES)
 	cd web && npm run build
 
 lint: install
-	$(VENV)/bin/ruff check services gateway deploy web/e2e conftest.py
-	$(VENV)/bin/mypy services/common/portal_common $(foreach s,identity applications documents contracts messages notifications audit payroll,services/$(s)/$(s)) gateway deploy/local deploy/monitoring
+	$(VENV)/bin/ruff check services gateway deploy web/e2e conftest.py testkit
+	$(VENV)/bin/mypy services/common/portal_common $(foreach s,identity applications documents contracts messages notifications audit payroll,services/$(s)/$(s)) gateway deploy/local deploy/monitoring testkit
 	cd web && npm run lint
 
 test-web: install
 	cd web && npm test
 
-# Every suite on the stack in one pytest process against one stack, started once per run (conftest.py): each
-# service keeps its tables on its own SQLModel registry, so all their models load side by side.
+# Every suite on the stack against one stack, started once per run: parallel workers first, then the tests marked
+# `exclusive` one at a time (testkit/stack_suites.py; PORTAL_TEST_WORKERS sets the workers). Each service keeps its
+# tables on its own SQLModel registry, so all their models load side by side.
 STACK_SUITES := services/common services/identity services/applications services/documents services/contracts \
 	services/messages services/notifications services/audit services/payroll gateway/tests web/e2e
+# Each pytest run ends with its slowest tests, so a slow new one is seen the day it lands (issue 32).
+SLOWEST := --durations=25
 
 test-python: test-deploy test-stack
 
@@ -71,10 +74,18 @@ test-stack: install system-packages web
 # The two pytest runs without prerequisites, for `make test`, which installs first: so the stack's suites, the
 # longest job, start at once instead of waiting for a job slot behind a prerequisite.
 deploy-suites:
-	$(PY) -m pytest deploy/tests
+	$(PY) -m pytest $(SLOWEST) deploy/tests
 
 stack-suites:
-	$(PY) -m pytest $(STACK_SUITES)
+	$(PY) -m pytest $(SLOWEST) $(STACK_SUITES)
+
+# The inner loop (issue 32): lint, the type checks, every test that needs no stack (the pure rules) and Vitest, in a
+# few minutes. `make test` before pushing: it adds the stack's suites and the deployment tests.
+test-quick: install
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint quick-suites test-web
+
+quick-suites:
+	$(PY) -m pytest $(SLOWEST) -m "not stack" $(STACK_SUITES)
 
 bench: install web
 	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py && ../../$(PY) bench_login_flood.py \

@@ -1,42 +1,44 @@
 """Fixtures shared by every suite: one real portal (Postgres, NATS, SeaweedFS, services, Traefik) started
-once per test run on its own ports and data directory, and helpers to make applicants."""
+once per test run on its own ports and data directory, and helpers to make applicants. What the benchmarks use
+too lives in testkit/ and is re-exported here."""
 
 import contextlib
 import json
-import os
-import random
 import shutil
 import subprocess
 import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pyotp
 import pytest
+from stack import BIN, Stack, interrupt_once
 
-ROOT = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT / "deploy" / "local"))
+from testkit import ROOT, TEST_DATA, suite_stack
+from testkit.accounts import (
+    ADMIN_PASSWORD,
+    ADMIN_TOTP_SECRET,
+    ADMIN_USERNAME,
+    FALLBACK_DATE_OF_BIRTH,
+    Applicant,
+    admin_login_body,
+    admin_otp,
+    browser_client,
+    client_address,
+    id_codes_born,
+    new_id_code,
+    random_birth_date,
+    registration,
+)
+from testkit.suite_stack import GATEWAY_RESPONSE_TIMEOUT_SECONDS, TEST_RATE_LIMIT
 
-from stack import BIN, Ports, RateLimit, Stack, StackConfig, interrupt_once  # noqa: E402
-
-from identity.estonian_id import birth_date_in, check_digit  # noqa: E402
-
-TEST_DATA = ROOT / ".test-data"
-ADMIN_USERNAME = "admin"
-ADMIN_PASSWORD = "admin-test-password"
-# The admin is enrolled with this TOTP secret (PORTAL_ADMIN_TOTP_SECRET, issue 15), so tests can give the code.
-ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
-# Generous enough for a whole suite registering from one address; the rate-limit test outruns it.
-TEST_RATE_LIMIT = RateLimit(average=10, period="1s", burst=30)
-# The gateway's 504 for a service that never answers comes this soon (production: 30 s); still under the
-# clients' own 15 s timeout, so a slow request fails as before rather than as a 504.
-GATEWAY_RESPONSE_TIMEOUT_SECONDS = 10
+__all__ = ["ADMIN_PASSWORD", "ADMIN_TOTP_SECRET", "ADMIN_USERNAME", "FALLBACK_DATE_OF_BIRTH",
+           "GATEWAY_RESPONSE_TIMEOUT_SECONDS", "ROOT", "TEST_DATA", "TEST_RATE_LIMIT", "Applicant", "admin_login_body",
+           "admin_otp", "browser_client", "client_address", "id_codes_born", "new_id_code", "random_birth_date",
+           "registration"]
 
 
 def eventually(check: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
@@ -50,16 +52,6 @@ def eventually(check: Callable[[], Any], timeout: float = 10.0, what: str = "con
         if time.monotonic() > deadline:
             raise AssertionError(f"{what} not met within {timeout:.0f}s")
         time.sleep(0.1)
-
-
-def admin_otp() -> str:
-    """The admin's current one-time code; it may be given again within its 30 s step (README, Second factor)."""
-    return pyotp.TOTP(ADMIN_TOTP_SECRET).now()
-
-
-def admin_login_body() -> dict[str, str]:
-    """POST /api/login's body that signs the test admin in, second factor included."""
-    return {"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD, "otp": admin_otp()}
 
 
 def _answers(url: str) -> bool:
@@ -153,6 +145,22 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         raise
 
 
+# Fixtures that stop or pause a process of the stack: a test using one runs alone (issue 32, testkit/stack_suites.py).
+EXCLUSIVE_FIXTURES = {"applications_service", "storage"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Before `-m` selects: every test that needs the stack is marked `stack` (`make test-quick` runs the others),
+    and one that uses a fixture of EXCLUSIVE_FIXTURES `exclusive`."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "stack" in fixtures:
+            item.add_marker(pytest.mark.stack)
+        if fixtures & EXCLUSIVE_FIXTURES:
+            item.add_marker(pytest.mark.exclusive)
+
+
 @pytest.fixture(name="eventually")
 def eventually_fixture() -> Callable[..., Any]:
     return eventually
@@ -160,21 +168,16 @@ def eventually_fixture() -> Callable[..., Any]:
 
 @pytest.fixture(scope="session")
 def stack() -> Iterator[Stack]:
-    # Two runs side by side (say, two developers' worktrees) each pick their own base.
-    base = int(os.environ.get("PORTAL_TEST_PORT_BASE", "28000"))
-    data_dir = TEST_DATA / f"stack-{base}"
-    shutil.rmtree(data_dir, ignore_errors=True)  # each run starts empty; the last run's logs stay for reading
-    config = StackConfig(data_dir=data_dir, ports=Ports(base=base, gateway=base + 80), documents_replicas=2,
-                         rate_limit=TEST_RATE_LIMIT, response_header_timeout_seconds=GATEWAY_RESPONSE_TIMEOUT_SECONDS,
-                         admin_username=ADMIN_USERNAME, admin_password=ADMIN_PASSWORD,
-                         admin_totp_secret=ADMIN_TOTP_SECRET,
-                         extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1", "PORTAL_LOG_LEVEL": "INFO",
-                                    # the scheduled expiry's tests wait for a round (issue 13)
-                                    "CONTRACTS_EXPIRY_INTERVAL_SECONDS": "1",
-                                    # e-mails go out within half a second (issue 14)
-                                    "NOTIFICATIONS_SEND_INTERVAL_SECONDS": "0.5",
-                                    # above the memory budget of the streaming tests, so they prove it flat
-                                    "DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * 1024 * 1024)})
+    """The suites' stack: testkit/stack_suites.py's when it runs them (its parallel workers attach to it), else
+    one of this run's own, started empty and stopped at the end."""
+    if suite_stack.RUNNING is not None:
+        yield suite_stack.RUNNING
+        return
+    if suite_stack.attaching():
+        yield Stack.attached(suite_stack.suite_config())
+        return
+    config = suite_stack.suite_config()
+    shutil.rmtree(config.data_dir, ignore_errors=True)  # each run starts empty; the last run's logs stay for reading
     running = Stack(config)
     # SIGTERM would end pytest at once, and a second Ctrl-C would cut the stop short: either left the stack's
     # processes running with their ports. Now the first one ends the session and the stack always stops.
@@ -198,68 +201,10 @@ def gateway(stack: Stack) -> str:
     return stack.gateway_url
 
 
-def browser_client(base_url: str) -> httpx.Client:
-    """An API client that behaves like the SPA in a browser: same-origin Origin header, keeps cookies."""
-    return httpx.Client(base_url=base_url, headers={"Origin": base_url}, timeout=15)
-
-
 @pytest.fixture
 def client(gateway: str) -> Iterator[httpx.Client]:
     with browser_client(gateway) as c:
         yield c
-
-
-FIRST_DIGITS_BY_CENTURY = {18: "12", 19: "34", 20: "56"}
-# The date of birth sent with an ID code that carries none (an invalid one, in tests of the rules).
-FALLBACK_DATE_OF_BIRTH = "1980-04-12"
-
-
-def random_birth_date(rng: random.Random | None = None) -> date:
-    rng = rng or random.Random()
-    return date(rng.randint(1950, 1999), rng.randint(1, 12), rng.randint(1, 28))
-
-
-def new_id_code(rng: random.Random | None = None, born: date | None = None) -> str:
-    """A valid, almost surely unused Estonian ID code of someone born on `born` (a random day of 1950-1999
-    unless given)."""
-    return id_codes_born(born or random_birth_date(rng), 1, rng)[0]
-
-
-def id_codes_born(born: date, count: int, rng: random.Random | None = None) -> list[str]:
-    """`count` different valid ID codes that all carry the birth date `born` (spec §5)."""
-    rng = rng or random.Random()
-    first_digits = FIRST_DIGITS_BY_CENTURY[born.year // 100]
-    serials = rng.sample(range(len(first_digits) * 1000), count)
-    codes = []
-    for serial in serials:
-        first_ten = f"{first_digits[serial // 1000]}{born:%y%m%d}{serial % 1000:03d}"
-        codes.append(first_ten + str(check_digit(first_ten)))
-    return codes
-
-
-def registration(**overrides: Any) -> dict[str, Any]:
-    """A registration body that passes every rule: the date of birth is the one the ID code carries, and the
-    contract is signed with the body's own full name and ID code (issue 13), unless overridden."""
-    tag = uuid.uuid4().hex[:10]
-    id_code = overrides.get("idCode", new_id_code())
-    full_name = overrides.get("fullName", "Mari Maasikas")
-    code_date = birth_date_in(id_code) if isinstance(id_code, str) else None
-    body: dict[str, Any] = {
-        "username": f"user{tag}", "password": "correct-horse-1", "confirmPassword": "correct-horse-1",
-        "fullName": full_name, "email": f"mari.{tag}@example.com", "phone": "+372 5551 2345",
-        "dateOfBirth": code_date.isoformat() if code_date else FALLBACK_DATE_OF_BIRTH, "idCode": id_code,
-        "city": "Tallinn", "consentTerms": True, "consentPrivacy": True, "employmentContract": True,
-        "contractSignedName": full_name, "contractSignedIdCode": id_code, "language": "et",
-    }
-    body.update(overrides)
-    return body
-
-
-@dataclass
-class Applicant:
-    client: httpx.Client
-    user: dict[str, Any]
-    password: str
 
 
 @pytest.fixture
@@ -277,6 +222,29 @@ def make_applicant(gateway: str) -> Iterator[Callable[..., Applicant]]:
     yield make
     for c in clients:
         c.close()
+
+
+UNENROLLED_ADMIN_PASSWORD = "a-long-admin-password"
+
+
+def new_admin(stack: Stack) -> str:
+    """An admin made on the command line without PORTAL_ADMIN_TOTP_SECRET: no second factor yet; its username."""
+    name = f"boss{uuid.uuid4().hex[:8]}"
+    env = {**stack.env, "PORTAL_ADMIN_PASSWORD": UNENROLLED_ADMIN_PASSWORD, "PORTAL_ADMIN_TOTP_SECRET": ""}
+    made = subprocess.run([sys.executable, "-m", "identity", "create-admin", name], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    return name
+
+
+@pytest.fixture(scope="session")
+def unenrolled_admin_client(stack: Stack, gateway: str) -> Iterator[httpx.Client]:
+    """Signed in as an admin who has not passed a second factor (just invited, or reset): the password alone."""
+    name = new_admin(stack)
+    with browser_client(gateway) as c:
+        response = c.post("/api/login", json={"username": name, "password": UNENROLLED_ADMIN_PASSWORD})
+        assert response.status_code == 200 and response.json()["secondFactorPassed"] is False, response.text
+        yield c
 
 
 @pytest.fixture

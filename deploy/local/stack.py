@@ -417,6 +417,14 @@ class Stack:
         self.env: dict[str, str] = {}
 
     # ---- lifecycle -------------------------------------------------------------------------------
+    @classmethod
+    def attached(cls, config: StackConfig) -> "Stack":
+        """The stack another process started with this config, to call and read, not to start or stop: the parallel
+        test workers share one (testkit/stack_suites.py). Its processes are the starter's own."""
+        stack = cls(config)
+        stack.env = stack._service_env()
+        return stack
+
     def start(self) -> None:
         self._wait_for_ports()
         self.config.data_dir.mkdir(parents=True, exist_ok=True)

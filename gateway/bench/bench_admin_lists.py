@@ -16,7 +16,7 @@ from harness import bench_stack
 from seed_admin_lists import SEARCH_TERM, seed
 from stack import Stack
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, admin_login_body
+from testkit.accounts import ADMIN_PASSWORD, ADMIN_USERNAME, admin_login_body
 
 SMALL = 1_000
 TARGET_P95_MS = 50.0
@@ -76,7 +76,7 @@ def first_page_seconds(stack: Stack, client: httpx.Client, runs: int = 5) -> lis
     """From navigation to the first application row shown, signed in, caches warm after the first run."""
     from playwright.sync_api import sync_playwright
 
-    from web.e2e.conftest import CHROMIUM, FLAGS
+    from testkit.chromium import CHROMIUM, FLAGS
 
     seconds = []
     with sync_playwright() as playwright:

@@ -21,8 +21,8 @@ from harness import MEGABYTE, PeakRss, bench_stack
 from minio import Minio
 from stack import Stack
 
-from conftest import registration
 from portal_common.auth import ASSERTION_HEADER, ASSERTION_TTL_SECONDS, sign_assertion
+from testkit.accounts import registration
 
 ROUNDS = {1: 20, 50: 4}  # file size in MB -> uploads of each kind
 CONCURRENT_UPLOADS, CONCURRENT_MB = 4, 50

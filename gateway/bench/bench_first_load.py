@@ -14,8 +14,8 @@ from harness import bench_stack
 from playwright.sync_api import sync_playwright
 from stack import Stack
 
-from conftest import Applicant, browser_client, registration
-from web.e2e.conftest import CHROMIUM, FLAGS, new_context
+from testkit.accounts import Applicant, browser_client, registration
+from testkit.chromium import CHROMIUM, FLAGS, new_context
 from web.e2e.test_first_load import LATENCY_MS, landing_scripts, open_dashboard_on_a_slow_link, round_trips
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from harness import bench_stack
 
-from web.e2e.conftest import CHROMIUM, FLAGS
+from testkit.chromium import CHROMIUM, FLAGS
 
 LIGHTHOUSE_DIR = Path(__file__).resolve().parent / "lighthouse"
 LIGHTHOUSE = LIGHTHOUSE_DIR / "node_modules" / ".bin" / "lighthouse"

@@ -20,8 +20,8 @@ import httpx
 from harness import bench_stack
 from stack import Stack
 
-from conftest import registration
 from portal_common.auth import ASSERTION_HEADER, ASSERTION_TTL_SECONDS, sign_assertion
+from testkit.accounts import registration
 
 DASHBOARD = {"/api/user": "identity", "/api/application": "applications", "/api/documents": "documents",
              "/api/contracts": "contracts"}

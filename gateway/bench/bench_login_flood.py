@@ -17,7 +17,7 @@ import httpx
 from harness import MEGABYTE, PeakRss, bench_stack
 from stack import Stack
 
-from conftest import registration
+from testkit.accounts import registration
 
 
 def login_body(size: int) -> Iterator[bytes]:

@@ -21,10 +21,10 @@ from schwifty.exceptions import SchwiftyException
 from sqlalchemy import Table, create_engine, insert
 from stack import Stack
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, admin_login_body
 from payroll.models import Employment, Payment, PayoutDetails, Person
 from payroll.runs import today
 from payroll.schedule import is_banking_day
+from testkit.accounts import ADMIN_PASSWORD, ADMIN_USERNAME, admin_login_body
 
 SMALL = 1_000
 SEEDED_BASE = 70_000_000  # user and application ids far above real accounts

@@ -15,7 +15,7 @@ import psycopg
 from harness import bench_stack
 from stack import Stack
 
-from conftest import registration
+from testkit.accounts import registration
 
 PROJECTIONS = ("contracts", "documents")
 POLL_SECONDS = 0.002  # the resolution of the figures

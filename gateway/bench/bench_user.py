@@ -12,7 +12,7 @@ import httpx
 from harness import bench_stack
 from stack import Stack
 
-from conftest import registration
+from testkit.accounts import registration
 
 
 def percentile(samples: list[float], fraction: float) -> float:

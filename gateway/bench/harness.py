@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT / "deploy" / "local"))
 
 from stack import Ports, RateLimit, Stack, StackConfig  # noqa: E402
 
-from conftest import ADMIN_TOTP_SECRET  # noqa: E402
+from testkit.accounts import ADMIN_TOTP_SECRET  # noqa: E402
 
 MEGABYTE = 1024 * 1024
 

@@ -86,7 +86,7 @@ def test_the_admin_posts_on_shared_paths_are_refused_at_the_gateway(make_applica
 
 
 @pytest.mark.parametrize("token", [
-    sign_assertion("a-guessed-secret", 1, "admin", "et"),
+    sign_assertion("a-guessed-secret", 1, "admin", "et", second_factor=True),
     "v1.eyJzdWIiOjEsInJvbGUiOiJhZG1pbiJ9.forged",
 ])
 def test_a_forged_identity_header_is_refused(client: httpx.Client, token: str) -> None:
@@ -95,7 +95,7 @@ def test_a_forged_identity_header_is_refused(client: httpx.Client, token: str) -
 
 
 def test_even_a_correctly_signed_header_from_the_client_is_not_trusted(stack: Any, client: httpx.Client) -> None:
-    genuine = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], 1, "admin", "et")
+    genuine = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], 1, "admin", "et", second_factor=True)
     assert client.get("/api/admin/applications", headers={ASSERTION_HEADER: genuine}).status_code == 401
 
 

@@ -21,6 +21,9 @@ import pytest
 
 from conftest import browser_client, eventually, registration
 
+# Issue 32: alone on the stack, after the parallel part: it stops and pauses Postgres, NATS, SeaweedFS and services.
+pytestmark = pytest.mark.exclusive
+
 ANSWER_WITHIN_SECONDS = 3.0
 ERROR_KEYS = {"message", "code", "fields"}
 CONTACT = {"name": "Mari Maasikas", "email": "mari@example.com", "subject": "Outage",

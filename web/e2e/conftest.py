@@ -3,13 +3,11 @@
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
-# Console reports of anything the gateway's Content-Security-Policy blocked, in any page of any test.
-CSP_VIOLATIONS: list[str] = []
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run", "--disable-quic"]
+from testkit.chromium import CHROMIUM, CSP_VIOLATIONS, FLAGS, new_context
+
+__all__ = ["CHROMIUM", "FLAGS", "new_context", "wait_until_the_landing_page_is_live"]
 
 
 @pytest.fixture(scope="session")
@@ -18,19 +16,6 @@ def browser() -> Iterator[Browser]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield launched
         launched.close()
-
-
-def new_context(browser: Browser, gateway: str, locale: str = "et", width: int = 1280) -> BrowserContext:
-    context = browser.new_context(base_url=gateway, locale=locale, viewport={"width": width, "height": 900},
-                                  reduced_motion="reduce")
-    context.set_default_timeout(10_000)
-    context.on("page", _watch_for_csp_violations)
-    return context
-
-
-def _watch_for_csp_violations(page: Page) -> None:
-    page.on("console", lambda message: CSP_VIOLATIONS.append(message.text)
-            if "Content Security Policy" in message.text else None)
 
 
 @pytest.fixture(autouse=True)

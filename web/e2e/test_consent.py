@@ -12,10 +12,15 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import ROOT, Applicant
 from web.e2e.signin import sign_in
+
+# Issue 32: alone on the stack, after the parallel part: it publishes new terms, which every signed-in user must
+# then accept.
+pytestmark = pytest.mark.exclusive
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
 

@@ -44,7 +44,8 @@ def direct(stack: Any) -> Iterator[Callable[..., httpx.Client]]:
     clients: list[httpx.Client] = []
 
     def make(user_id: int, role: str = "applicant") -> httpx.Client:
-        token = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], user_id, role, "et")
+        token = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], user_id, role, "et",
+                               second_factor=role == "admin")
         client = httpx.Client(base_url=stack.service_url(SERVICE), headers={ASSERTION_HEADER: token}, timeout=10)
         clients.append(client)
         return client

@@ -39,7 +39,7 @@ def as_admin(stack: Any) -> Iterator[Callable[[int, str], httpx.Client]]:
     clients: list[httpx.Client] = []
 
     def make(user_id: int, language: str = "et") -> httpx.Client:
-        token = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], user_id, "admin", language)
+        token = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], user_id, "admin", language, second_factor=True)
         client = httpx.Client(base_url=stack.service_url("applications"), timeout=15,
                               headers={ASSERTION_HEADER: token, "Sec-Fetch-Site": "same-origin"})
         clients.append(client)

@@ -3,6 +3,10 @@
 identity signs it after checking the session cookie; Traefik's ForwardAuth copies it onto the request,
 replacing any header of that name the client sent. Services trust only a valid, unexpired signature.
 Format: ``v1.<base64url JSON claims>.<base64url HMAC-SHA256>``.
+
+The claims carry whether the session passed a second factor (``mfa``). An admin's session that did not is no admin
+to any service (issue 37): the routes every signed-in user reaches (a document's download, a contract's PDF, a
+payslip) would otherwise hand every applicant's files to a password alone. ``Identity.is_admin`` is that one rule.
 """
 
 import base64
@@ -28,10 +32,12 @@ class Identity:
     role: str
     language: str
     expires_at: int
+    second_factor: bool = False
 
     @property
     def is_admin(self) -> bool:
-        return self.role == "admin"
+        """An admin's powers need the session's second factor, not the role alone."""
+        return self.role == "admin" and self.second_factor
 
 
 def _b64(data: bytes) -> str:
@@ -46,8 +52,9 @@ def _signature(secret: str, signed_part: str) -> str:
     return _b64(hmac.new(secret.encode(), signed_part.encode(), hashlib.sha256).digest())
 
 
-def sign_assertion(secret: str, user_id: int, role: str, language: str, ttl: int = ASSERTION_TTL_SECONDS) -> str:
-    claims = {"sub": user_id, "role": role, "lang": language, "exp": int(time.time()) + ttl}
+def sign_assertion(secret: str, user_id: int, role: str, language: str, ttl: int = ASSERTION_TTL_SECONDS, *,
+                   second_factor: bool = False) -> str:
+    claims = {"sub": user_id, "role": role, "lang": language, "exp": int(time.time()) + ttl, "mfa": second_factor}
     signed_part = "v1." + _b64(json.dumps(claims, separators=(",", ":")).encode())
     return f"{signed_part}.{_signature(secret, signed_part)}"
 
@@ -61,8 +68,9 @@ def verify_assertion(secret: str, token: str, now: float | None = None) -> Ident
         return None
     try:
         claims = json.loads(_unb64(payload))
-        identity = Identity(int(claims["sub"]), str(claims["role"]), str(claims["lang"]), int(claims["exp"]))
-    except (ValueError, KeyError, TypeError):
+        identity = Identity(int(claims["sub"]), str(claims["role"]), str(claims["lang"]), int(claims["exp"]),
+                            claims.get("mfa") is True)
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
     if identity.expires_at < (now if now is not None else time.time()):
         return None

@@ -18,7 +18,7 @@ import pytest
 from PIL import Image, ImageDraw
 from pyhanko.pdf_utils.reader import PdfFileReader
 
-from conftest import Applicant, eventually, nats_login, new_id_code
+from conftest import Applicant, client_address, eventually, nats_login, new_id_code
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 from portal_common.events import (
     ApplicationStatusChanged,
@@ -211,7 +211,7 @@ def test_the_registration_contract_is_the_first_contract_already_signed_in_the_a
                           "user_agent from signature_audit where contract_id = %s", contract["id"])
     assert audit[:5] == ("registration-dialog", "Õie Šaržant", id_code, hashlib.sha256(content.encode()).hexdigest(),
                          applicant.user["id"])
-    assert audit[5] == "127.0.0.1" and audit[6].startswith("python-httpx")  # carried over from identity
+    assert audit[5] == client_address() and audit[6].startswith("python-httpx")  # carried over from identity
 
 
 def test_the_registration_contract_is_made_once_even_if_the_event_comes_again(stack: Any,
@@ -410,7 +410,7 @@ def test_signing_stores_the_signature_and_a_full_audit_record(stack: Any, make_a
     audit = db_row(stack, "select signer_user_id, ip_address, user_agent, content_sha256, signature_sha256, method, "
                           "signer_name, signed_at from signature_audit where contract_id = %s", contract["id"])
     content_hash = hashlib.sha256("Tekst õäöüšž\nteine rida".encode()).hexdigest()
-    assert audit[:7] == (applicant.user["id"], "127.0.0.1", "ContractsTest/1.0 (signing)", content_hash,
+    assert audit[:7] == (applicant.user["id"], client_address(), "ContractsTest/1.0 (signing)", content_hash,
                          hashlib.sha256(png_bytes()).hexdigest(), "drawn", "Tõnu Türk")
     assert audit[7] == datetime.fromisoformat(signed["signedAt"])
     assert db_row(stack, "select content_sha256 from contracts where id = %s", contract["id"]) == (content_hash,)
@@ -424,7 +424,7 @@ def test_a_spoofed_forwarded_for_does_not_become_the_audit_ip(stack: Any, make_a
                                      headers={"X-Forwarded-For": "203.0.113.9"})
     assert response.status_code == 200
     ip = db_row(stack, "select ip_address from signature_audit where contract_id = %s", contract["id"])[0]
-    assert ip == "127.0.0.1"  # the gateway does not trust the client's header
+    assert ip == client_address()  # the gateway does not trust the client's header
 
 
 def test_signing_twice_is_409_and_keeps_the_first_signature(make_applicant: MakeApplicant,

@@ -99,7 +99,8 @@ def direct(stack: Any) -> Iterator[Callable[..., httpx.Client]]:
 
     def make(user_id: int, role: str = "applicant", replica: int = 0) -> httpx.Client:
         url = stack.service_url(SERVICE, replica)
-        token = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], user_id, role, "et", ttl=600)
+        token = sign_assertion(stack.env["PORTAL_ASSERTION_SECRET"], user_id, role, "et", ttl=600,
+                               second_factor=role == "admin")
         client = httpx.Client(base_url=url, headers={ASSERTION_HEADER: token, "Origin": url}, timeout=30)
         clients.append(client)
         return client

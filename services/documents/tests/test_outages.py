@@ -8,8 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+import pytest
 
 from conftest import Applicant
+
+# Issue 32: alone on the stack, after the parallel part: it runs a documents replica whose store is unreachable
+# beside the stack's, which takes events.
+pytestmark = pytest.mark.exclusive
 
 PDF = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 ANSWER_WITHIN_SECONDS = 3.0

@@ -17,6 +17,10 @@ from minio import Minio
 
 from conftest import Applicant
 
+# Issue 32: alone on the stack, after the parallel part: it measures the documents replicas' memory, which other
+# tests' uploads would raise.
+pytestmark = pytest.mark.exclusive
+
 PDF_HEAD = b"%PDF-1.7\n"
 MEGABYTE = 1024 * 1024
 LIMIT = 64 * MEGABYTE  # DOCUMENTS_MAX_UPLOAD_BYTES of the test stack (conftest.py), larger than the budget

@@ -30,7 +30,8 @@ async def _authorise(request: Request, db: SessionDep, admin_only: bool) -> Resp
     if admin_only and not holder.second_factor:
         raise not_passed()
     secret = request.app.state.settings.assertion_secret.get_secret_value()
-    assertion = sign_assertion(secret, holder.user_id, holder.role, holder.language)
+    assertion = sign_assertion(secret, holder.user_id, holder.role, holder.language,
+                               second_factor=holder.second_factor)
     # Traefik copies this onto the forwarded request (gateway/render.py), so the service continues this trace.
     return Response(status_code=200, headers={ASSERTION_HEADER: assertion, TRACEPARENT: current_traceparent() or ""})
 

@@ -5,8 +5,6 @@ origin would; Chromium's own virtual authenticator drives the same API in web/e2
 import hashlib
 import json
 import secrets
-import subprocess
-import sys
 import uuid
 from base64 import urlsafe_b64decode, urlsafe_b64encode
 from datetime import timedelta
@@ -18,10 +16,9 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from webauthn.helpers import encode_cbor
 
-from conftest import ROOT, Applicant, browser_client
+from conftest import UNENROLLED_ADMIN_PASSWORD, Applicant, browser_client, new_admin
 from portal_common.clock import utcnow
 
-ADMIN_PASSWORD = "a-long-admin-password"
 # Flags of the authenticator data: user present, user verified, attested credential data included.
 PRESENT_AND_VERIFIED, WITH_CREDENTIAL = 0x05, 0x40
 
@@ -95,16 +92,6 @@ def passkey_sign_in(client: httpx.Client, username: str, password: str, authenti
 
 def identity_database(stack: Any) -> psycopg.Connection[Any]:
     return psycopg.connect(stack.database_url("identity"), autocommit=True)
-
-
-def new_admin(stack: Any) -> str:
-    """An admin of this test's own, with no second factor yet (as one is after a reset)."""
-    name = f"passkeyadmin{uuid.uuid4().hex[:8]}"
-    made = subprocess.run([sys.executable, "-m", "identity", "create-admin", name], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120,
-                          env={**stack.env, "PORTAL_ADMIN_PASSWORD": ADMIN_PASSWORD, "PORTAL_ADMIN_TOTP_SECRET": ""})
-    assert made.returncode == 0, made.stderr
-    return name
 
 
 def test_an_applicant_adds_a_passkey_and_signs_in_with_it(make_applicant: Any, gateway: str) -> None:
@@ -260,7 +247,8 @@ def test_an_applicant_may_remove_their_last_passkey_an_admin_may_not(make_applic
     name = new_admin(stack)
     authenticator = SoftAuthenticator(gateway)
     with browser_client(gateway) as admin:
-        assert admin.post("/api/login", json={"username": name, "password": ADMIN_PASSWORD}).status_code == 200
+        signed_in = admin.post("/api/login", json={"username": name, "password": UNENROLLED_ADMIN_PASSWORD})
+        assert signed_in.status_code == 200
         assert admin.get("/api/admin/messages").status_code == 403
         added = add_passkey(admin, authenticator)
         assert added.status_code == 201 and len(added.json()["recoveryCodes"]) == 10
@@ -269,7 +257,7 @@ def test_an_applicant_may_remove_their_last_passkey_an_admin_may_not(make_applic
         assert kept.status_code == 403 and kept.json()["code"] == "second_factor_required_for_admins"
         assert admin.post("/api/logout").status_code == 200
     with browser_client(gateway) as admin:
-        signed_in = passkey_sign_in(admin, name, ADMIN_PASSWORD, authenticator)
+        signed_in = passkey_sign_in(admin, name, UNENROLLED_ADMIN_PASSWORD, authenticator)
         assert signed_in.status_code == 200 and signed_in.json()["role"] == "admin"
         assert admin.get("/api/admin/messages").status_code == 200
         with identity_database(stack) as db:

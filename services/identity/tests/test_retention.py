@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import psycopg
+import pytest
 
 from conftest import Applicant, eventually
 from services.identity.tests.erasure_support import (
@@ -18,6 +19,10 @@ from services.identity.tests.erasure_support import (
     refused_like_a_wrong_password,
     wait_for_projections,
 )
+
+# Issue 32: alone on the stack, after the parallel part: it erases every account past retention, at a clock of its
+# own.
+pytestmark = pytest.mark.exclusive
 
 
 def run(stack: Any, service: str, *args: str) -> str:

@@ -3,9 +3,6 @@ applicants; recovery codes good once; wrong codes slowed down like wrong passwor
 accepts only sessions that passed the second factor."""
 
 import hashlib
-import subprocess
-import sys
-import uuid
 from typing import Any
 
 import httpx
@@ -15,14 +12,14 @@ import pyotp
 from conftest import (
     ADMIN_PASSWORD,
     ADMIN_USERNAME,
-    ROOT,
+    UNENROLLED_ADMIN_PASSWORD,
     Applicant,
     admin_login_body,
     browser_client,
+    new_admin,
 )
 
 ADMIN_ROUTE = "/api/admin/applications?limit=1"
-NEW_ADMIN_PASSWORD = "a-long-admin-password"
 
 
 def login(client: httpx.Client, username: str, password: str, otp: str | None = None) -> httpx.Response:
@@ -38,16 +35,6 @@ def turn_totp_on(client: httpx.Client) -> tuple[str, list[str]]:
     confirmed = client.post("/api/second-factor/totp/confirm", json={"code": pyotp.TOTP(secret).now()})
     assert confirmed.status_code == 200, confirmed.text
     return secret, confirmed.json()["recoveryCodes"]
-
-
-def new_admin(stack: Any) -> str:
-    """An admin made on the command line without PORTAL_ADMIN_TOTP_SECRET: no second factor yet."""
-    name = f"boss{uuid.uuid4().hex[:8]}"
-    env = {**stack.env, "PORTAL_ADMIN_PASSWORD": NEW_ADMIN_PASSWORD, "PORTAL_ADMIN_TOTP_SECRET": ""}
-    made = subprocess.run([sys.executable, "-m", "identity", "create-admin", name], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
-    assert made.returncode == 0, made.stderr
-    return name
 
 
 def test_an_applicant_turns_totp_on_and_must_then_give_the_code(make_applicant: Any, gateway: str) -> None:
@@ -152,7 +139,7 @@ def test_an_admin_route_refuses_a_session_that_skipped_the_second_factor(stack: 
     signs in (to enrol), enrols, and is let in; from then on the code is asked at every sign-in."""
     name = new_admin(stack)
     with browser_client(gateway) as client:
-        signed_in = login(client, name, NEW_ADMIN_PASSWORD, "123456")  # an account without one: code ignored
+        signed_in = login(client, name, UNENROLLED_ADMIN_PASSWORD, "123456")  # an account without one: code ignored
         assert signed_in.status_code == 200
         assert (signed_in.json()["secondFactor"], signed_in.json()["secondFactorPassed"]) == (False, False)
         refused = client.get(ADMIN_ROUTE)
@@ -165,8 +152,8 @@ def test_an_admin_route_refuses_a_session_that_skipped_the_second_factor(stack: 
         assert kept.status_code == 403 and kept.json()["code"] == "second_factor_required_for_admins"
 
     with browser_client(gateway) as client:
-        assert login(client, name, NEW_ADMIN_PASSWORD).json()["code"] == "mfa_required"
-        assert login(client, name, NEW_ADMIN_PASSWORD, pyotp.TOTP(secret).now()).status_code == 200
+        assert login(client, name, UNENROLLED_ADMIN_PASSWORD).json()["code"] == "mfa_required"
+        assert login(client, name, UNENROLLED_ADMIN_PASSWORD, pyotp.TOTP(secret).now()).status_code == 200
         assert client.get(ADMIN_ROUTE).status_code == 200
 
 

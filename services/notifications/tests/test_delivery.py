@@ -6,9 +6,14 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 
 from conftest import Applicant, extra_replica
 from services.notifications.tests.support import SERVICE, email_rows, mail_to, wait_for_mail, when
+
+# Issue 32: alone on the stack, after the parallel part: it stops the mail catcher and runs a notifications replica
+# that sends everyone's e-mail.
+pytestmark = pytest.mark.exclusive
 
 # Send rounds run every 0.5 s in the tests (conftest): a duplicate would show up well within this.
 SETTLE_SECONDS = 3

@@ -11,10 +11,15 @@ from datetime import date, timedelta
 from typing import Any
 
 import httpx
+import pytest
 from stack import BIN, ROOT
 
 from conftest import Applicant
 from services.notifications.tests.support import email_rows, mail_to, wait_for_mail, when
+
+# Issue 32: alone on the stack, after the parallel part: it sends the reminders due for everyone, at a clock of its
+# own.
+pytestmark = pytest.mark.exclusive
 
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89"
 NO_ROUND = "no round"

@@ -39,7 +39,8 @@ def _audited(admin: httpx.Client, run_id: int) -> set[str]:
     return {record["action"] for record in records if record["targetId"] == str(run_id)}
 
 
-def test_the_whole_run_from_bank_details_to_payslip(make_applicant: Any, admin_client: httpx.Client) -> None:
+def test_the_whole_run_from_bank_details_to_payslip(make_applicant: Any, admin_client: httpx.Client,
+                                                    unenrolled_admin_client: httpx.Client) -> None:
     """Issue 23: bank details, a draft with a line per due payment and totals, approve, the SEPA file (schema
     valid, the same bytes twice, 409 before approval), paid, the applicant's payment paid with its payslip."""
     applicant, application_id = board_member(make_applicant, admin_client)
@@ -103,6 +104,7 @@ def test_the_whole_run_from_bank_details_to_payslip(make_applicant: Any, admin_c
     assert english.status_code == 200 and english.content != payslip.content
     assert admin_client.get(own["payslipUrl"]).status_code == 200
     assert unpaid.client.get(own["payslipUrl"]).status_code == 404  # another applicant's
+    assert unenrolled_admin_client.get(own["payslipUrl"]).status_code == 404  # no second factor: no admin (issue 37)
     assert eventually(lambda: {"pay_run.created", "pay_run.approved", "pay_run.sepa_downloaded",
                                "pay_run.tsd_downloaded", "pay_run.paid"} <= _audited(admin_client, run["id"]),
                       what="every run action in the audit log")

@@ -1,0 +1,95 @@
+"""The test admin, valid registration bodies and ID codes, and an API client that behaves like the SPA."""
+
+import os
+import random
+import uuid
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import httpx
+import pyotp
+
+from identity.estonian_id import birth_date_in, check_digit
+
+ADMIN_USERNAME = "admin"
+ADMIN_PASSWORD = "admin-test-password"
+# The admin is enrolled with this TOTP secret (PORTAL_ADMIN_TOTP_SECRET, issue 15), so tests can give the code.
+ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
+
+
+def admin_otp() -> str:
+    """The admin's current one-time code; it may be given again within its 30 s step (README, Second factor)."""
+    return pyotp.TOTP(ADMIN_TOTP_SECRET).now()
+
+
+def admin_login_body() -> dict[str, str]:
+    """POST /api/login's body that signs the test admin in, second factor included."""
+    return {"username": ADMIN_USERNAME, "password": ADMIN_PASSWORD, "otp": admin_otp()}
+
+
+def client_address() -> str:
+    """The loopback address this test process calls the gateway from. Parallel workers each have their own
+    (127.0.0.11 for gw1, ...), so the per-address rate limits and sign-in slow-downs of one worker's tests do not
+    count another's (issue 32); a lone test process calls from 127.0.0.1 as before."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return f"127.0.0.{10 + int(worker[2:])}" if worker.startswith("gw") else "127.0.0.1"
+
+
+def browser_client(base_url: str) -> httpx.Client:
+    """An API client that behaves like the SPA in a browser: same-origin Origin header, keeps cookies."""
+    return httpx.Client(base_url=base_url, headers={"Origin": base_url}, timeout=15,
+                        transport=httpx.HTTPTransport(local_address=client_address()))
+
+
+FIRST_DIGITS_BY_CENTURY = {18: "12", 19: "34", 20: "56"}
+# The date of birth sent with an ID code that carries none (an invalid one, in tests of the rules).
+FALLBACK_DATE_OF_BIRTH = "1980-04-12"
+
+
+def random_birth_date(rng: random.Random | None = None) -> date:
+    rng = rng or random.Random()
+    return date(rng.randint(1950, 1999), rng.randint(1, 12), rng.randint(1, 28))
+
+
+def new_id_code(rng: random.Random | None = None, born: date | None = None) -> str:
+    """A valid, almost surely unused Estonian ID code of someone born on `born` (a random day of 1950-1999
+    unless given)."""
+    return id_codes_born(born or random_birth_date(rng), 1, rng)[0]
+
+
+def id_codes_born(born: date, count: int, rng: random.Random | None = None) -> list[str]:
+    """`count` different valid ID codes that all carry the birth date `born` (spec §5)."""
+    rng = rng or random.Random()
+    first_digits = FIRST_DIGITS_BY_CENTURY[born.year // 100]
+    serials = rng.sample(range(len(first_digits) * 1000), count)
+    codes = []
+    for serial in serials:
+        first_ten = f"{first_digits[serial // 1000]}{born:%y%m%d}{serial % 1000:03d}"
+        codes.append(first_ten + str(check_digit(first_ten)))
+    return codes
+
+
+def registration(**overrides: Any) -> dict[str, Any]:
+    """A registration body that passes every rule: the date of birth is the one the ID code carries, and the
+    contract is signed with the body's own full name and ID code (issue 13), unless overridden."""
+    tag = uuid.uuid4().hex[:10]
+    id_code = overrides.get("idCode", new_id_code())
+    full_name = overrides.get("fullName", "Mari Maasikas")
+    code_date = birth_date_in(id_code) if isinstance(id_code, str) else None
+    body: dict[str, Any] = {
+        "username": f"user{tag}", "password": "correct-horse-1", "confirmPassword": "correct-horse-1",
+        "fullName": full_name, "email": f"mari.{tag}@example.com", "phone": "+372 5551 2345",
+        "dateOfBirth": code_date.isoformat() if code_date else FALLBACK_DATE_OF_BIRTH, "idCode": id_code,
+        "city": "Tallinn", "consentTerms": True, "consentPrivacy": True, "employmentContract": True,
+        "contractSignedName": full_name, "contractSignedIdCode": id_code, "language": "et",
+    }
+    body.update(overrides)
+    return body
+
+
+@dataclass
+class Applicant:
+    client: httpx.Client
+    user: dict[str, Any]
+    password: str

@@ -1,0 +1,22 @@
+"""Debian's Chromium as the end-to-end tests and the first-load benchmarks drive it through Playwright."""
+
+from playwright.sync_api import Browser, BrowserContext, Page
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run", "--disable-quic"]
+# Console reports of anything the gateway's Content-Security-Policy blocked, in any page of any context made here.
+CSP_VIOLATIONS: list[str] = []
+
+
+def new_context(browser: Browser, gateway: str, locale: str = "et", width: int = 1280) -> BrowserContext:
+    context = browser.new_context(base_url=gateway, locale=locale, viewport={"width": width, "height": 900},
+                                  reduced_motion="reduce")
+    context.set_default_timeout(10_000)
+    context.on("page", _watch_for_csp_violations)
+    return context
+
+
+def _watch_for_csp_violations(page: Page) -> None:
+    page.on("console", lambda message: CSP_VIOLATIONS.append(message.text)
+            if "Content Security Policy" in message.text else None)

@@ -1,0 +1,44 @@
+"""The stack the suites run on: its settings, and who owns it (issue 32).
+
+A lone `pytest` run starts a stack of its own and stops it at the end, as it always has. `make test` starts one
+stack in testkit/stack_suites.py, which runs the suites' parallel workers against it (they attach to it) and
+then the exclusive tests in its own process, where RUNNING holds it."""
+
+import os
+
+from stack import Ports, Stack, StackConfig
+
+from gateway.render import RateLimit
+from testkit import TEST_DATA
+from testkit.accounts import ADMIN_PASSWORD, ADMIN_TOTP_SECRET, ADMIN_USERNAME
+
+# Generous enough for a whole suite registering from one address; the rate-limit test outruns it.
+TEST_RATE_LIMIT = RateLimit(average=10, period="1s", burst=30)
+# The gateway's 504 for a service that never answers comes this soon (production: 30 s); still under the
+# clients' own 15 s timeout, so a slow request fails as before rather than as a 504.
+GATEWAY_RESPONSE_TIMEOUT_SECONDS = 10
+# Set for the parallel workers: the stack is already running, started by the process that started them.
+ATTACH_VARIABLE = "PORTAL_TEST_STACK_RUNNING"
+# The stack of testkit/stack_suites.py while it runs the exclusive tests in its own process.
+RUNNING: Stack | None = None
+
+
+def suite_config() -> StackConfig:
+    # Two runs side by side (say, two developers' worktrees) each pick their own base.
+    base = int(os.environ.get("PORTAL_TEST_PORT_BASE", "28000"))
+    return StackConfig(data_dir=TEST_DATA / f"stack-{base}", ports=Ports(base=base, gateway=base + 80),
+                       documents_replicas=2, rate_limit=TEST_RATE_LIMIT,
+                       response_header_timeout_seconds=GATEWAY_RESPONSE_TIMEOUT_SECONDS,
+                       admin_username=ADMIN_USERNAME, admin_password=ADMIN_PASSWORD,
+                       admin_totp_secret=ADMIN_TOTP_SECRET,
+                       extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1", "PORTAL_LOG_LEVEL": "INFO",
+                                  # the scheduled expiry's tests wait for a round (issue 13)
+                                  "CONTRACTS_EXPIRY_INTERVAL_SECONDS": "1",
+                                  # e-mails go out within half a second (issue 14)
+                                  "NOTIFICATIONS_SEND_INTERVAL_SECONDS": "0.5",
+                                  # above the memory budget of the streaming tests, so they prove it flat
+                                  "DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * 1024 * 1024)})
+
+
+def attaching() -> bool:
+    return os.environ.get(ATTACH_VARIABLE) == "1"
