@@ -14,10 +14,10 @@ export function ApplicationFilePage() {
   return <ApplicationDetailPage renderRelated={(subject) => <RestOfTheFile {...subject} />} />;
 }
 
-function RestOfTheFile({ userId, applicationId, email }: ApplicationSubject) {
+function RestOfTheFile({ userId, applicationId, email, name }: ApplicationSubject) {
   return (
     <div className="flex flex-col gap-6" data-testid="applicant-file">
-      <ApplicantDocumentsPanel userId={userId} applicationId={applicationId} />
+      <ApplicantDocumentsPanel userId={userId} applicationId={applicationId} name={name} />
       <ApplicantContractsPanel userId={userId} applicationId={applicationId} />
       <MessagesFromPanel email={email} />
       <AccessHistoryCard userId={userId} />

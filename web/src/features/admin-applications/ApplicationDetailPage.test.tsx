@@ -469,6 +469,6 @@ describe('Application detail (spec §2, §4)', () => {
     // Below the application's own cards.
     const history = screen.getByText('Status history');
     expect(history.compareDocumentPosition(related) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(subjects.at(-1)).toEqual({ userId: 105, applicationId: 5, email: 'mari@example.ee' });
+    expect(subjects.at(-1)).toEqual({ userId: 105, applicationId: 5, email: 'mari@example.ee', name: 'Mari Maasikas' });
   });
 });

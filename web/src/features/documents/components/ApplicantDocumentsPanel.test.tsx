@@ -65,4 +65,20 @@ describe("ApplicantDocumentsPanel (issue 17: the applicant's whole file)", () =>
       dueDate: null,
     });
   });
+
+  it('never leaves a hole where the name goes: an applicant without a name is left out of the sentence (issue 37)', async () => {
+    const user = userEvent.setup();
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/admin/document-requests') return pageResponse([]);
+      if (url.pathname === '/api/admin/documents') return pageResponse([]);
+      if (url.pathname === '/api/document-requests' && init?.method === 'POST') return json(201, documentRequest({ name: 'Diploma' }));
+      return undefined;
+    });
+    renderAt(<ApplicantDocumentsPanel userId={7} applicationId={11} />, '/admin/applications/11');
+    await user.click(await screen.findByRole('button', { name: 'Request document' }));
+    await user.type(within(screen.getByRole('dialog')).getByLabelText('Document name'), 'Diploma');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Diploma was requested.')).toBeInTheDocument();
+    expect(screen.queryByText(/requested from/)).not.toBeInTheDocument();
+  });
 });

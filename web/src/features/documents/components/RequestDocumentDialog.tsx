@@ -72,9 +72,13 @@ export function RequestDocumentDialog({ applicant }: Props) {
     const chosen = form.getValues('applicant');
     requestDocument.mutate(body, {
       onSuccess: (created) => {
+        // Without a name to give (an applicant known only by number) the sentence leaves the person out.
+        const user = chosen?.name.trim();
         toast({
           title: t('request.toast.requested'),
-          description: t('request.toast.requestedText', { name: created.name, user: chosen?.name ?? '' }),
+          description: user
+            ? t('request.toast.requestedText', { name: created.name, user })
+            : t('request.toast.requestedTextNoName', { name: created.name }),
         });
         onOpenChange(false);
       },
