@@ -119,6 +119,36 @@ describe('Application tab (spec §2)', () => {
   });
 });
 
+describe('The status text says what is true (issue 37: it contradicted the company card)', () => {
+  it('an approved application with its company assigned does not promise a company "shortly"', async () => {
+    stubApi({
+      'GET /api/application': () => jsonResponse(200, withStatus('approved')),
+      'GET /api/payments': () => jsonResponse(200, []),
+    });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(await screen.findByText('Nordic Shelf 17 OÜ')).toBeInTheDocument();
+    expect(screen.getByTestId('status-hint')).toHaveTextContent(
+      'Your application has been approved and a company has been assigned to you. Its details are below.',
+    );
+    expect(screen.queryByText(/A company will be assigned to you shortly/)).not.toBeInTheDocument();
+  });
+
+  it('says a company will come while none is assigned, in Estonian too', async () => {
+    await i18n.changeLanguage('et');
+    stubApi({ 'GET /api/application': () => jsonResponse(200, withStatus('approved', { company: null })) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(await screen.findByTestId('status-hint')).toHaveTextContent('Teie taotlus on kinnitatud. Määrame teile peagi ettevõtte.');
+    expect(screen.getByText(/Teile ei ole veel ettevõtet määratud/)).toBeInTheDocument();
+  });
+
+  it('an active membership without a company on record points to no schedule', async () => {
+    stubApi({ 'GET /api/application': () => jsonResponse(200, withStatus('active', { company: null })) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(await screen.findByTestId('status-hint')).not.toHaveTextContent('schedule below');
+    expect(screen.queryByRole('heading', { name: 'Payment schedule' })).not.toBeInTheDocument();
+  });
+});
+
 function withStatus(status: ApplicationStatus, overrides: Partial<OwnApplication> = {}): OwnApplication {
   const base = ownApplication();
   return { ...base, application: { ...base.application, status }, ...overrides };
