@@ -126,45 +126,45 @@ export function AdminPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="applications">
+        <TabsContent value="applications" label={t('tabs.applications')}>
           <AdminApplicationsTab />
         </TabsContent>
-        <TabsContent value="documents">
+        <TabsContent value="documents" label={t('tabs.documents')}>
           <LazyTab>
             <AdminDocumentsTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="contracts">
+        <TabsContent value="contracts" label={t('tabs.contracts')}>
           <LazyTab>
             <AdminContractsTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="payroll">
+        <TabsContent value="payroll" label={t('tabs.payroll')}>
           <LazyTab>
             <PayrollTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="messages">
+        <TabsContent value="messages" label={t('tabs.messages')}>
           <LazyTab>
             <MessagesTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="emails">
+        <TabsContent value="emails" label={t('tabs.emails')}>
           <LazyTab>
             <EmailsTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="admins">
+        <TabsContent value="admins" label={t('tabs.admins')}>
           <LazyTab>
             <AdminsTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="activity">
+        <TabsContent value="activity" label={t('tabs.activity')}>
           <LazyTab>
             <ActivityTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="erasure">
+        <TabsContent value="erasure" label={t('tabs.erasure')}>
           <LazyTab>
             <ErasureRequestsTab />
           </LazyTab>

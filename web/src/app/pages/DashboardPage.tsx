@@ -69,7 +69,7 @@ export function DashboardPage() {
           ))}
         </TabsList>
         {TABS.map(({ value, Content }) => (
-          <TabsContent key={value} value={value}>
+          <TabsContent key={value} value={value} label={t(`tabs.${value}`)}>
             <Suspense fallback={<TabSkeleton />}>
               <Content />
             </Suspense>
