@@ -114,7 +114,8 @@ export function AdminPage() {
   const [tab, setTab] = useTabParam(ADMIN_TABS);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+    // Wider than the other pages (issue 37): the admin tables need the room at 1366 px.
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
       <p className="mt-2 text-slate-600">{t('subtitle')}</p>
       <AdminOverview />

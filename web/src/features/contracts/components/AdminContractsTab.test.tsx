@@ -55,10 +55,11 @@ describe('admin Contracts tab (spec §2; issue 17 lists)', () => {
     expect(callsTo(fetchMock, 'GET', CONTRACTS)[0].query).toEqual(FIRST_PAGE);
     expect(within(rows[0]).getByText('Mari Maasikas')).toBeInTheDocument();
     expect(within(rows[0]).getByText('mari@example.ee')).toBeInTheDocument();
-    expect(within(rows[0]).getByText(formatDate('2025-05-09T10:30:00Z', 'en'))).toBeInTheDocument();
-    expect(within(rows[0]).getByText('30 June 2025')).toBeInTheDocument();
+    // Issue 37: the table gives days short, the whole date as their title.
+    expect(within(rows[0]).getByText('09/05/2025')).toHaveAttribute('title', formatDate('2025-05-09T10:30:00Z', 'en'));
+    expect(within(rows[0]).getByText('30/06/2025')).toHaveAttribute('title', '30 June 2025');
     expect(within(rows[1]).getByText('—')).toBeInTheDocument(); // no expiry
-    expect(within(rows[1]).getByText('10 May 2025')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('10/05/2025')).toHaveAttribute('title', '10 May 2025');
     expect(within(rows[1]).getByText('Signed', { selector: '[data-variant]' })).toHaveAttribute('data-variant', 'default');
     expect(screen.getByText('1–2 of 245')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Contract pages' })).toBeInTheDocument();

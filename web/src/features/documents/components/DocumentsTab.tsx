@@ -6,11 +6,12 @@ import { TabCard } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/state-message';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { formatCalendarDate, formatDate, parseIsoDate } from '@/lib/dates';
 import type { DocumentRequest, Document as OwnDocument } from '@/types/api';
 import { useOwnRequests } from '../api/get-document-requests';
 import { useOwnDocuments } from '../api/get-documents';
-import { canUploadAgain, canUploadFor, fileTypeLabel } from '../rules';
+import { canUploadAgain, canUploadFor, FILE_TYPE_WIDTH, fileTypeLabel } from '../rules';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
 import { OverdueBadge } from './OverdueBadge';
 import { RejectionReason } from './RejectionReason';
@@ -84,8 +85,7 @@ export function DocumentsTab() {
     {
       id: 'type',
       header: t('columns.type'),
-      className: 'break-all md:min-w-[8rem] md:max-w-[14rem]',
-      cell: (document) => <span>{fileTypeLabel(document.fileType)}</span>,
+      cell: (document) => <TruncatedText text={fileTypeLabel(document.fileType)} className={FILE_TYPE_WIDTH} />,
     },
     {
       id: 'date',
