@@ -80,8 +80,31 @@ export function DocumentsTab() {
     statusColumn(),
   ];
 
+  // Issue 37: an upload answering a request says which one, when its own name (by default the file's) does not.
+  const requestNames = new Map((requests.data ?? []).map((request) => [request.id, request.name]));
+  const answeredRequest = (document: OwnDocument) => {
+    const name = document.requestId === null ? undefined : requestNames.get(document.requestId);
+    return name !== undefined && name !== document.name ? name : null;
+  };
+
   const documentColumns: DataTableColumn<OwnDocument>[] = [
-    nameColumn(true),
+    {
+      ...nameColumn<OwnDocument>(true),
+      cell: (document) => {
+        const request = answeredRequest(document);
+        return (
+          <span className="flex flex-col">
+            <span className="break-words">{document.name}</span>
+            {document.description && <span className="break-words text-xs font-normal text-slate-500">{document.description}</span>}
+            {request && (
+              <span className="break-words text-xs font-normal text-slate-600" data-testid="answers-request">
+                {t('applicant.forRequest', { name: request })}
+              </span>
+            )}
+          </span>
+        );
+      },
+    },
     {
       id: 'type',
       header: t('columns.type'),
