@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import i18n from '@/test/i18n';
 import { formatDate } from '@/lib/dates';
 import { listItem } from '@/test/applications';
 import type { AdminContract } from '@/types/api';
@@ -218,5 +219,34 @@ describe('admin Contracts tab (spec §2; issue 17 lists)', () => {
     expect(callsTo(fetchMock, 'POST', '/api/contracts')[0].body).toEqual({ userId: 9, applicationId: 30, title: 'Agreement', content: 'Text' });
     expect(within(screen.getByRole('dialog')).getByText('User not found')).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Applicant' })).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe("the expiry date in the portal's own date field (issue 37: it was the browser's mm/dd/yyyy input)", () => {
+  it('is typed as dd.mm.yyyy on an Estonian page and sent as the ISO date', async () => {
+    await i18n.changeLanguage('et');
+    const user = userEvent.setup();
+    const fetchMock = stubPortal(() => [], () => json(201, adminContract({ title: 'Leping' })));
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Koosta leping' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Taotleja' }), 'jaan');
+    await user.click(await screen.findByRole('option', { name: /Jaan Tamm/ }));
+    await user.type(within(dialog).getByLabelText('Pealkiri'), 'Leping');
+    await user.type(within(dialog).getByLabelText('Sisu'), 'Tekst');
+    const expiry = within(dialog).getByLabelText('Aegumise kuupäev (valikuline)');
+    expect(expiry).toHaveAttribute('type', 'text');
+    expect(expiry).toHaveAttribute('placeholder', 'pp.kk.aaaa');
+    expect(within(dialog).getByRole('button', { name: 'Vali kuupäev kalendrist' })).toBeInTheDocument();
+
+    await user.type(expiry, '31.02.2099');
+    await user.click(within(dialog).getByRole('button', { name: 'Koosta leping' }));
+    expect(await screen.findByText('Kontrollige kuupäeva')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/contracts')).toHaveLength(0);
+
+    await user.clear(expiry);
+    await user.type(expiry, '15.03.2099');
+    await user.click(within(dialog).getByRole('button', { name: 'Koosta leping' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/contracts')[0]?.body).toMatchObject({ expiresAt: '2099-03-15' }));
   });
 });
