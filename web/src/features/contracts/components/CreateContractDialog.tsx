@@ -13,13 +13,13 @@ import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { INCOMPLETE, useIncompleteToast } from '@/hooks/use-incomplete-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
 import { todayInTallinn } from '@/lib/dates';
 import { parseApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateContract, type CreateContractInput } from '../api/create-contract';
 
-const INCOMPLETE = 'create.toast.incomplete.text';
 const INVALID_DATE = 'common:dateField.invalid.text';
 
 /** The applicant a contract is for, with the application it is about. */
@@ -66,6 +66,7 @@ export function CreateContractDialog({ applicant }: Props) {
   const errors = form.formState.errors;
   const create = useCreateContract();
   const failureToast = useFailureToast();
+  const incompleteToast = useIncompleteToast();
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -92,7 +93,7 @@ export function CreateContractDialog({ applicant }: Props) {
     // Only the date is wrong: say so, rather than that a required field is empty.
     invalid.expiresAt && Object.keys(invalid).length === 1
       ? toast({ title: t('common:dateField.invalid.title'), description: t(INVALID_DATE), variant: 'destructive' })
-      : toast({ title: t('create.toast.incomplete.title'), description: t('create.toast.incomplete.text'), variant: 'destructive' });
+      : incompleteToast();
 
   const titleError = serverFieldError(errors.title);
   const contentError = serverFieldError(errors.content);

@@ -13,13 +13,13 @@ import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { INCOMPLETE, useIncompleteToast } from '@/hooks/use-incomplete-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
 import { parseApiError } from '@/lib/api-client';
 import { todayInTallinn, toIsoDate } from '@/lib/dates';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useRequestDocument, type RequestDocumentInput } from '../api/request-document';
 
-const INCOMPLETE = 'request.toast.incomplete.text';
 const INVALID_DATE = 'common:dateField.invalid.text';
 const PAST_DUE_DATE = 'request.toast.pastDueDate';
 
@@ -64,6 +64,7 @@ interface Props {
 export function RequestDocumentDialog({ applicant }: Props) {
   const { t } = useTranslation('documents');
   const failureToast = useFailureToast();
+  const incompleteToast = useIncompleteToast();
   const [open, setOpen] = useState(false);
   const defaults: Values = { applicant: applicant ?? null, name: '', description: '', dueDate: '' };
   const form = useForm<Values, unknown, RequestDocumentInput>({ resolver: zodResolver(schema), defaultValues: defaults });
@@ -104,11 +105,7 @@ export function RequestDocumentDialog({ applicant }: Props) {
     // Only the date is wrong: say so, rather than that a required field is empty.
     invalid.dueDate && Object.keys(invalid).length === 1
       ? toast({ title: t('common:dateField.invalid.title'), description: t(invalid.dueDate.message ?? INVALID_DATE), variant: 'destructive' })
-      : toast({
-          title: t('request.toast.incomplete.title'),
-          description: t('request.toast.incomplete.text'),
-          variant: 'destructive',
-        });
+      : incompleteToast();
 
   const nameError = serverFieldError(errors.name);
   const descriptionError = serverFieldError(errors.description);
