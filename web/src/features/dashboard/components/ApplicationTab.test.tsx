@@ -149,6 +149,26 @@ describe('The status text says what is true (issue 37: it contradicted the compa
   });
 });
 
+describe('a note sent without a status change (issue 37)', () => {
+  it("shows in the applicant's timeline as a message, not as the same status again", async () => {
+    stubApi({
+      'GET /api/application': () => {
+        const base = ownApplication();
+        const note = { id: 3, oldStatus: 'active' as const, newStatus: 'active' as const, notes: 'Your first payment is on its way', createdAt: new Date(Date.now() - 60_000).toISOString() };
+        return jsonResponse(200, { ...base, statusUpdates: [note, ...base.statusUpdates] });
+      },
+      'GET /api/payments': () => jsonResponse(200, []),
+    });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    const timeline = await screen.findByRole('list', { name: 'Status updates' });
+    const [note, change] = within(timeline).getAllByRole('listitem');
+    expect(within(note).getByTestId('timeline-note')).toHaveTextContent('Message from our team');
+    expect(within(note).queryByText('Active')).not.toBeInTheDocument();
+    expect(within(note).getByText('Your first payment is on its way')).toBeInTheDocument();
+    expect(within(change).getByText('Active')).toBeInTheDocument();
+  });
+});
+
 function withStatus(status: ApplicationStatus, overrides: Partial<OwnApplication> = {}): OwnApplication {
   const base = ownApplication();
   return { ...base, application: { ...base.application, status }, ...overrides };
