@@ -22,7 +22,8 @@ describe('Application tab (spec §2)', () => {
 
     expect(screen.getByText('Nordic Shelf 17 OÜ')).toBeInTheDocument();
     expect(screen.getByText('16123456')).toBeInTheDocument();
-    expect(screen.getByText('Monthly payment').nextElementSibling).toHaveTextContent('500 €');
+    // Issue 37: the same format as the schedule below it ('€500.00'), not '500 €'.
+    expect(screen.getByText('Monthly payment').nextElementSibling).toHaveTextContent(/^€500\.00$/);
     expect(screen.getByText('Contract period').nextElementSibling).toHaveTextContent('3 February 2025 – 3 August 2025');
 
     // Issue 23: the schedule is payroll's (GET /api/payments), net beside gross; a cancelled payment is not due.
@@ -50,7 +51,7 @@ describe('Application tab (spec §2)', () => {
     stubApi({ 'GET /api/application': () => jsonResponse(200, ownApplication()) });
     renderWithProviders(<ApplicationTab />, { user: applicant });
     expect(await screen.findByText('3 minuti eest')).toBeInTheDocument();
-    expect(screen.getByText('Igakuine tasu').nextElementSibling).toHaveTextContent('500 €');
+    expect(screen.getByText('Igakuine tasu').nextElementSibling).toHaveTextContent(/^500,00\s€$/);
     expect(screen.getAllByText('Aktiivne').length).toBeGreaterThan(0);
   });
 
