@@ -10,7 +10,7 @@ import { formatDate } from '@/lib/dates';
 import type { AdminDocument } from '@/types/api';
 import { useReviewDocument } from '../api/review-document';
 import { canReview, FILE_TYPE_WIDTH, fileTypeLabel } from '../rules';
-import type { DocumentVersion } from '../types';
+import type { AdminDocumentSort, DocumentVersion } from '../types';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
 import { RejectDocumentDialog, type RejectTarget } from './RejectDocumentDialog';
 import { RejectionReason } from './RejectionReason';
@@ -20,7 +20,7 @@ type TableProps = Omit<DataTableProps<AdminDocument>, 'columns' | 'rowKey' | 'ac
 /**
  * The admin's table of documents (current versions): name with the request it answers and its earlier
  * versions, applicant, type, upload date, status with the rejection reason; download, approve, and reject
- * with a reason. Sortable columns carry the API's sort names (uploadedAt, name, status).
+ * with a reason. Sortable columns carry the API's sort names (createdAt, name, status: ADMIN_DOCUMENT_SORTS).
  */
 export function AdminDocumentsTable({ showUser = true, ...props }: TableProps & { showUser?: boolean }) {
   const { t, i18n } = useTranslation('documents');
@@ -73,7 +73,7 @@ export function AdminDocumentsTable({ showUser = true, ...props }: TableProps & 
       cell: (document) => <TruncatedText text={fileTypeLabel(document.fileType)} className={FILE_TYPE_WIDTH} />,
     },
     {
-      id: 'uploadedAt',
+      id: 'createdAt' satisfies AdminDocumentSort,
       header: t('columns.date'),
       sortable: true,
       className: 'md:whitespace-nowrap',

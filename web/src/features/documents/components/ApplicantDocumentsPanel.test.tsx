@@ -22,7 +22,8 @@ describe("ApplicantDocumentsPanel (issue 17: the applicant's whole file)", () =>
     expect(screen.queryByRole('columnheader', { name: 'User' })).not.toBeInTheDocument();
     const one = { userId: '7', order: 'desc', limit: '200' };
     expect(callsTo(fetchMock, 'GET', '/api/admin/document-requests')[0].query).toEqual({ ...one, sort: 'createdAt' });
-    expect(callsTo(fetchMock, 'GET', '/api/admin/documents')[0].query).toEqual({ ...one, sort: 'uploadedAt' });
+    // Issue 37: the sort key is the field's name, createdAt (spec §3), not uploadedAt.
+    expect(callsTo(fetchMock, 'GET', '/api/admin/documents')[0].query).toEqual({ ...one, sort: 'createdAt' });
   });
 
   it('reviews there: a rejection asks for the reason and refreshes the lists', async () => {
