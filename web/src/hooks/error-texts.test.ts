@@ -29,3 +29,23 @@ describe('error texts for toasts and error states (issue 12)', () => {
     expect(serverMessage(refusal(409, 'brand_new', 'Something new happened'))).toBe('Something new happened');
   });
 });
+
+describe('the default when the server gave no message (issue 37, spec §8)', () => {
+  it.each([
+    ['a bare status line', new ApiError(500, 'Internal Server Error')],
+    ['a proxy page', new ApiError(502, '<html><body>Bad Gateway</body></html>')],
+    ['a JSON body without a message', new ApiError(500, '{"detail":"boom"}')],
+    ['a network failure', new TypeError('Failed to fetch')],
+  ])('%s gives the default in the reader\'s language, or the caller\'s own', async (_, error) => {
+    await act(() => i18n.changeLanguage('et'));
+    const errorText = renderHook(() => useErrorText()).result.current;
+    expect(errorText(error)).toBe('Tekkis tundmatu viga. Palun proovige hiljem uuesti.');
+    expect(errorText(error, 'Sõnumi saatmisel tekkis probleem.')).toBe('Sõnumi saatmisel tekkis probleem.');
+  });
+
+  it("keeps the server's JSON message, and reads the gateway's plain-text 429 as our rate-limit text", () => {
+    const errorText = renderHook(() => useErrorText()).result.current;
+    expect(errorText(refusal(500, 'brand_new', 'Database is down'))).toBe('Database is down');
+    expect(errorText(new ApiError(429, 'Too Many Requests'))).toBe('Too many requests. Please try again in a moment.');
+  });
+});

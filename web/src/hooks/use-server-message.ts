@@ -5,8 +5,10 @@ import { ApiError, isKnownErrorCode, parseApiError } from '@/lib/api-client';
 
 /**
  * The server's explanation of a failure for a toast (spec §8: "the server's error message, or a default
- * message when there is none"): a known error code in our words, else the JSON error body's message.
- * Plain-text bodies (a proxy's error page) and network errors give null, so the caller's default shows.
+ * message when there is none"): a known error code in our words, else the JSON error body's message; the
+ * gateway's plain-text 429 (its rate limit answers before any service) is our rate-limit text. Other plain-text
+ * bodies (a proxy's error page, a bare status line such as 'Internal Server Error') and network errors give
+ * null, so the caller's default shows.
  */
 export function useServerMessage() {
   const { t } = useTranslation('common');
@@ -18,7 +20,7 @@ export function useServerMessage() {
       try {
         JSON.parse(error.text);
       } catch {
-        return null;
+        return error.status === 429 ? t('errors.codes.rate_limited') : null;
       }
       return parsed.message && parsed.message !== error.text ? parsed.message : null;
     },

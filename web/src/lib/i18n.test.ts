@@ -1,7 +1,7 @@
 import { createInstance } from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '@/test/i18n';
-import { baseI18nOptions, BUNDLED_RESOURCES, detectionOptions, initI18n, supportedLanguageOf } from './i18n';
+import { baseI18nOptions, BUNDLED_RESOURCES, detectionOptions, initI18n, primaryLanguage, supportedLanguageOf } from './i18n';
 
 const BUNDLED_NAMESPACES = Object.keys(BUNDLED_RESOURCES.et);
 
@@ -17,6 +17,7 @@ describe('i18n configuration (spec §1)', () => {
       lookupQuerystring: 'lng',
       lookupLocalStorage: 'i18nextLng',
       caches: ['localStorage'],
+      convertDetectedLanguage: primaryLanguage,
     });
   });
 
@@ -85,5 +86,47 @@ describe('the first screen\'s Estonian texts (issue 18 "First load": no extra ro
     const urls = fetchMock.mock.calls.map(([input]) => String(input)).sort();
     expect(urls).toEqual(['/locales/en/common.json', '/locales/en/dashboard.json', '/locales/et/dashboard.json']);
     expect(urls.filter((url) => url.startsWith('/locales/et/') && BUNDLED_NAMESPACES.some((ns) => url.endsWith(`/${ns}.json`)))).toEqual([]);
+  });
+});
+
+describe('the cached language is en or et only (spec §1; issue 37: a first visit cached en-US)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    localStorage.removeItem('i18nextLng');
+  });
+
+  function browserSpeaking(languages: string[]) {
+    document.documentElement.lang = 'et'; // index.html's, the last place the detector looks
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0]);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { headers: { 'Content-Type': 'application/json' } })));
+  }
+
+  it.each([
+    [['en-US', 'en'], 'en'],
+    [['et-EE'], 'et'],
+    [['fr-FR', 'en-GB'], 'en'],
+    [['de-DE'], 'et'],
+  ])('a first visit from a browser speaking %j caches %s', (languages, cached) => {
+    browserSpeaking(languages);
+    localStorage.removeItem('i18nextLng');
+    const instance = initI18n(createInstance());
+    expect(instance.language).toBe(cached);
+    expect(localStorage.getItem('i18nextLng')).toBe(cached);
+  });
+
+  it("an en-US cached by an earlier build is read as en and cached as en", () => {
+    browserSpeaking(['et-EE']);
+    localStorage.setItem('i18nextLng', 'en-US');
+    const instance = initI18n(createInstance());
+    expect(instance.language).toBe('en');
+    expect(localStorage.getItem('i18nextLng')).toBe('en');
+  });
+
+  it('keeps only the primary subtag of a detected language', () => {
+    expect(primaryLanguage('en-US')).toBe('en');
+    expect(primaryLanguage('ET_ee')).toBe('et');
+    expect(primaryLanguage('fr')).toBe('fr');
   });
 });

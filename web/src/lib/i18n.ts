@@ -31,11 +31,21 @@ export const baseI18nOptions: InitOptions = {
   retryTimeout: 350,
 };
 
+/**
+ * A detected language as the portal names languages: 'en-US' and 'et-EE' (a browser's) are 'en' and 'et', so that
+ * is what i18next switches to and what it caches (issue 37, What a new user found: a first visit cached 'en-US');
+ * anything else keeps its primary subtag, which i18next passes over as unsupported.
+ */
+export function primaryLanguage(lng: string): string {
+  return lng.split(/[-_]/)[0]?.toLowerCase() ?? lng;
+}
+
 export const detectionOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
   lookupQuerystring: 'lng',
   lookupLocalStorage: 'i18nextLng',
   caches: ['localStorage'],
+  convertDetectedLanguage: primaryLanguage,
 };
 
 export function isSupportedLanguage(value: unknown): value is Language {

@@ -1,18 +1,11 @@
 import { localeFor } from '@/lib/dates';
 
-/** '500 €' in both languages (whole euros without decimals, cents when there are any). */
-export function formatEuro(amount: number, language: string): string {
-  const number = new Intl.NumberFormat(localeFor(language), {
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-  return `${number}\u00a0€`;
-}
-
 /**
- * An API amount (a decimal string such as "490.00", issue 23) with cents and the euro sign where each language
- * puts it: "490,00 €" in Estonian, "€490.00" in English.
+ * The portal's one way of writing money (issue 37, What a new user found: the monthly payment read '500 €' above a
+ * schedule of '€500.00'): euros with cents, the sign where each language puts it, '500,00 €' in Estonian and
+ * '€500.00' in English. Amounts come as numbers (a company's monthly payment) or as the API's decimal strings
+ * ("490.00", issue 23).
  */
-export function formatMoney(amount: string, language: string): string {
+export function formatMoney(amount: number | string, language: string): string {
   return new Intl.NumberFormat(localeFor(language), { style: 'currency', currency: 'EUR' }).format(Number(amount));
 }

@@ -114,7 +114,8 @@ export function AdminPage() {
   const [tab, setTab] = useTabParam(ADMIN_TABS);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+    // Wider than the other pages (issue 37): the admin tables need the room at 1366 px.
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
       <p className="mt-2 text-slate-600">{t('subtitle')}</p>
       <AdminOverview />
@@ -126,45 +127,45 @@ export function AdminPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="applications">
+        <TabsContent value="applications" label={t('tabs.applications')}>
           <AdminApplicationsTab />
         </TabsContent>
-        <TabsContent value="documents">
+        <TabsContent value="documents" label={t('tabs.documents')}>
           <LazyTab>
             <AdminDocumentsTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="contracts">
+        <TabsContent value="contracts" label={t('tabs.contracts')}>
           <LazyTab>
             <AdminContractsTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="payroll">
+        <TabsContent value="payroll" label={t('tabs.payroll')}>
           <LazyTab>
             <PayrollTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="messages">
+        <TabsContent value="messages" label={t('tabs.messages')}>
           <LazyTab>
             <MessagesTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="emails">
+        <TabsContent value="emails" label={t('tabs.emails')}>
           <LazyTab>
             <EmailsTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="admins">
+        <TabsContent value="admins" label={t('tabs.admins')}>
           <LazyTab>
             <AdminsTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="activity">
+        <TabsContent value="activity" label={t('tabs.activity')}>
           <LazyTab>
             <ActivityTab />
           </LazyTab>
         </TabsContent>
-        <TabsContent value="erasure">
+        <TabsContent value="erasure" label={t('tabs.erasure')}>
           <LazyTab>
             <ErasureRequestsTab />
           </LazyTab>

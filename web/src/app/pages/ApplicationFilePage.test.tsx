@@ -15,7 +15,7 @@ vi.mock('@/features/admin-applications', () => ({
     return (
       <div>
         <h1>Application #{id}</h1>
-        {renderRelated?.({ userId: 9, applicationId: id, email: 'jaan@example.ee' })}
+        {renderRelated?.({ userId: 9, applicationId: id, email: 'jaan@example.ee', name: 'Jaan Tamm' })}
       </div>
     );
   },
@@ -51,7 +51,12 @@ describe('ApplicationFilePage (issue 17: the applicant\'s whole file on one page
       'messages',
       'access history',
     ]);
-    expect(JSON.parse(screen.getByRole('region', { name: 'documents' }).textContent ?? '')).toEqual({ userId: 9, applicationId: 30 });
+    // Issue 37: the request's confirmation named nobody ("… was requested from .") when the name was not passed on.
+    expect(JSON.parse(screen.getByRole('region', { name: 'documents' }).textContent ?? '')).toEqual({
+      userId: 9,
+      applicationId: 30,
+      name: 'Jaan Tamm',
+    });
     expect(JSON.parse(screen.getByRole('region', { name: 'contracts' }).textContent ?? '')).toEqual({ userId: 9, applicationId: 30 });
     expect(JSON.parse(screen.getByRole('region', { name: 'messages' }).textContent ?? '')).toEqual({ email: 'jaan@example.ee' });
     expect(JSON.parse(screen.getByRole('region', { name: 'access history' }).textContent ?? '')).toEqual({ userId: 9 });

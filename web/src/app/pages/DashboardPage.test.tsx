@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ownApplication, profile } from '@/features/dashboard/test-fixtures';
-import { applicant, jsonResponse, renderRoute, stubApi } from '@/test/render';
+import i18n from '@/test/i18n';
+import { admin, applicant, jsonResponse, renderRoute, stubApi } from '@/test/render';
 
 // The first test opens every tab, so it loads each lazy tab's code for the first time: slow on a busy machine.
 describe('Applicant dashboard (spec §2)', { timeout: 15_000 }, () => {
@@ -59,5 +60,32 @@ describe('Applicant dashboard (spec §2)', { timeout: 15_000 }, () => {
     stubApi({ 'GET /api/application': () => jsonResponse(200, ownApplication()) });
     renderRoute('/dashboard?tab=nope', { user: applicant });
     expect(screen.getByRole('tab', { name: 'Application' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe("An admin's own Dashboard link (issue 37: it led to 'Could not load application')", { timeout: 15_000 }, () => {
+  it('shows the staff account and the way to the admin dashboard, without an error card or an application call', async () => {
+    const fetchMock = stubApi({
+      'GET /api/application': () => jsonResponse(404, { message: 'No application', code: 'not_found' }),
+      'GET /api/second-factor': () => jsonResponse(200, { totp: true, required: true, recoveryCodesLeft: 8 }),
+      'GET /api/passkeys': () => jsonResponse(200, []),
+    });
+    renderRoute('/dashboard', { user: admin });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada Admin' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the admin dashboard' })).toHaveAttribute('href', '/admin');
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.queryByText('Could not load application')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Application' })).not.toBeInTheDocument();
+    const calls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(calls).not.toContain('/api/application');
+  });
+
+  it('reads in Estonian', async () => {
+    await i18n.changeLanguage('et');
+    stubApi({});
+    renderRoute('/dashboard', { user: { ...admin, language: 'et' } });
+    expect(await screen.findByRole('link', { name: 'Ava administraatori töölaud' })).toBeInTheDocument();
+    expect(screen.getByText(/Administraatoril ei ole oma taotlust/)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,9 @@
+import { ShieldCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { RenderErrorBoundary } from '@/components/ui/error-boundary';
 import { SkeletonCard, SkeletonRegion } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApplicationTab } from '@/features/dashboard/components/ApplicationTab';
@@ -12,6 +16,7 @@ const DocumentsTab = lazy(() => import('@/features/documents').then((m) => ({ de
 const ContractsTab = lazy(() => import('@/features/contracts').then((m) => ({ default: m.ContractsTab })));
 const PaymentsTab = lazy(() => import('@/features/payments').then((m) => ({ default: m.PaymentsTab })));
 const ProfileTab = lazy(() => import('./ProfilePane').then((m) => ({ default: m.ProfilePane })));
+const StaffAccountPane = lazy(() => import('./StaffAccountPane').then((m) => ({ default: m.StaffAccountPane })));
 const EmailPreferencesCard = lazy(() =>
   import('@/features/emails/components/EmailPreferencesCard').then((m) => ({ default: m.EmailPreferencesCard })),
 );
@@ -46,12 +51,44 @@ const TABS = [
 /** ?tab= names the open tab, so an e-mail's link (/dashboard?tab=documents) opens it (issue 14). */
 const DASHBOARD_TABS = ['application', 'documents', 'contracts', 'payments', 'profile'] as const;
 
-/** The applicant dashboard (spec §2): welcome line and five tabs (issue 23 adds Payments), the application tab first. */
+/**
+ * An admin's own dashboard (issue 37): an admin has no application (the applications service answers 404 to
+ * theirs), so instead of 'Could not load application' it shows where their work is and their account.
+ */
+function StaffDashboard({ fullName }: { fullName: string }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('welcome', { fullName })}</h1>
+      <p className="mt-2 max-w-prose text-slate-600">{t('staff.intro')}</p>
+      <Button asChild className="mt-5">
+        <Link to="/admin">
+          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+          {t('staff.toAdmin')}
+        </Link>
+      </Button>
+      <div className="mt-8">
+        <RenderErrorBoundary what={t('tabs.profile')}>
+          <Suspense fallback={<TabSkeleton />}>
+            <StaffAccountPane />
+          </Suspense>
+        </RenderErrorBoundary>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The applicant dashboard (spec §2): welcome line and five tabs (issue 23 adds Payments), the application tab first.
+ * An admin who opens it (spec §6: "via /dashboard only if navigated") sees their staff account instead.
+ */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useUser();
   useDocumentMeta(t('meta.title'));
   const [tab, setTab] = useTabParam(DASHBOARD_TABS);
+
+  if (user?.role === 'admin') return <StaffDashboard fullName={user.fullName} />;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -69,7 +106,7 @@ export function DashboardPage() {
           ))}
         </TabsList>
         {TABS.map(({ value, Content }) => (
-          <TabsContent key={value} value={value}>
+          <TabsContent key={value} value={value} label={t(`tabs.${value}`)}>
             <Suspense fallback={<TabSkeleton />}>
               <Content />
             </Suspense>

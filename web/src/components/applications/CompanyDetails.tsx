@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { formatDate } from '@/lib/dates';
-import { formatEuro, formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 import type { AssignedCompany, Payment } from '@/types/api';
 
 /** Company name, registration code, monthly payment and contract period (spec §2). */
@@ -15,7 +15,7 @@ export function CompanyDetails({ company }: { company: AssignedCompany }) {
         <span className="tabular-nums">{company.registrationCode}</span>
       </DescriptionItem>
       <DescriptionItem label={t('application.company.monthlyPayment')}>
-        {formatEuro(company.monthlyPayment, lng)}
+        {formatMoney(company.monthlyPayment, lng)}
       </DescriptionItem>
       <DescriptionItem label={t('application.company.period')} muted={!company.startDate || !company.endDate}>
         {company.startDate && company.endDate

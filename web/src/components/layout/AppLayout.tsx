@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { RenderErrorBoundary } from '@/components/ui/error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -8,6 +9,7 @@ import { ScrollToHash } from './ScrollToHash';
 
 export function AppLayout() {
   const { t } = useTranslation('common');
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -19,10 +21,12 @@ export function AppLayout() {
       <ScrollToHash />
       <Header />
       <main id="main" className="flex flex-1 flex-col">
-        {/* Pages load their own translation namespaces; keep header and footer while they do. */}
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        {/* Pages load their own translation namespaces; keep header and footer while they do, and when one fails. */}
+        <RenderErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RenderErrorBoundary>
       </main>
       <Footer />
     </div>

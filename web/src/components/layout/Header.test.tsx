@@ -91,16 +91,30 @@ describe('header (spec §2)', () => {
 });
 
 describe('footer (spec §2)', () => {
-  it('links the social pages the build names, in a new tab (issue 18)', () => {
-    vi.stubEnv('VITE_SOCIAL_LINKEDIN_URL', 'https://www.linkedin.com/company/shelf-board');
+  it("links the company's social pages by default, in a new tab (issue 37: there were none unless the build named them)", () => {
+    renderRoute('/terms', { user: null });
+    const social = within(within(screen.getByRole('contentinfo')).getByRole('list', { name: 'Social media' }));
+    for (const [name, href] of [
+      ['Facebook', 'https://www.facebook.com/shelfboard'],
+      ['LinkedIn', 'https://www.linkedin.com/company/shelf-board'],
+      ['Instagram', 'https://www.instagram.com/shelfboard'],
+    ]) {
+      const link = social.getByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  it('takes the address a build setting gives, and hides a network set to none (issue 18)', () => {
+    vi.stubEnv('VITE_SOCIAL_LINKEDIN_URL', 'https://www.linkedin.com/company/shelf-board-ee');
+    vi.stubEnv('VITE_SOCIAL_FACEBOOK_URL', 'none');
     try {
       renderRoute('/terms', { user: null });
       const footer = within(screen.getByRole('contentinfo'));
-      expect(footer.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute(
-        'href',
-        'https://www.linkedin.com/company/shelf-board',
-      );
+      expect(footer.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', 'https://www.linkedin.com/company/shelf-board-ee');
       expect(footer.queryByRole('link', { name: 'Facebook' })).toBeNull();
+      expect(footer.getByRole('link', { name: 'Instagram' })).toBeInTheDocument();
     } finally {
       vi.unstubAllEnvs();
     }
@@ -122,8 +136,7 @@ describe('footer (spec §2)', () => {
     ]) {
       expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
     }
-    // The test build sets no social pages (issue 18): none is shown, rather than the networks' home pages.
-    for (const name of ['Facebook', 'LinkedIn', 'Instagram']) expect(footer.queryByRole('link', { name })).toBeNull();
+    for (const name of ['Facebook', 'LinkedIn', 'Instagram']) expect(footer.getByRole('link', { name })).toBeInTheDocument();
     expect(footer.getByText(/Tallinn/)).toBeInTheDocument();
     expect(footer.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
     expect(footer.getByRole('group', { name: 'Language' })).toBeInTheDocument();

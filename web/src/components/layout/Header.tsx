@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/lib/auth/logout';
+import { cn } from '@/lib/utils';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { MobileDrawer } from './MobileDrawer';
@@ -15,7 +16,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className={cn('mx-auto flex h-16 items-center justify-between gap-4 px-4 sm:px-6', items.wide ? 'max-w-7xl' : 'max-w-6xl')}>
         <Logo />
         {items.showAnchors && (
           <nav aria-label={t('nav.sections')} className="hidden items-center gap-1 lg:flex">

@@ -20,5 +20,7 @@ export function useHeaderItems() {
     showHome: !user && pathname === '/auth',
     showDashboard: Boolean(user),
     showAdmin: user?.role === 'admin',
+    /** The admin dashboard is wider than the other pages (its tables need the room): the header lines up with it. */
+    wide: pathname === '/admin',
   };
 }

@@ -13,7 +13,9 @@ const VARIANTS = {
 const SIZES = {
   sm: 'h-9 px-3 text-sm',
   md: 'h-10 px-4 text-sm',
-  lg: 'h-12 px-6 text-base',
+  // A call to action may take two lines on a narrow phone (issue 37: 'Registreeruge ja kandideerige' ran out of its
+  // button at 360-390 px and squeezed its arrow away) rather than overflow.
+  lg: 'min-h-12 px-6 py-2 text-base text-center whitespace-normal sm:whitespace-nowrap',
   icon: 'h-10 w-10',
 } as const;
 
@@ -22,7 +24,8 @@ export type ButtonSize = keyof typeof SIZES;
 
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) {
   return cn(
-    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors',
+    // An icon keeps its size whatever the label's length (issue 37: the hero's arrow was squashed).
+    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors [&_svg]:shrink-0',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500',
     'disabled:pointer-events-none disabled:opacity-50',
     SIZES[size],

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import i18n from '@/test/i18n';
 import { DataTable, pageWindow, type DataTableColumn, type DataTableProps, type DataTableSort } from './data-table';
 
@@ -11,6 +12,9 @@ interface Person {
   city: string;
   note: string;
 }
+
+/** A server's JSON error with a message of its own (spec §8: shown as the server's message). */
+const DATABASE_DOWN = new ApiError(503, JSON.stringify({ message: 'Database is down', code: 'database_down' }));
 
 const PEOPLE: Person[] = [
   { id: 1, name: 'Mari', city: 'Tartu', note: 'Called back' },
@@ -86,7 +90,7 @@ describe('DataTable (design.md: tables become stacked cards on a phone)', () => 
     expect(screen.getByRole('status')).toHaveTextContent('Loading people…');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
-    const failed = { ...status, isLoading: false, error: new Error('Database is down') };
+    const failed = { ...status, isLoading: false, error: DATABASE_DOWN };
     rerender(<DataTable columns={COLUMNS} rows={undefined} rowKey={(p) => p.id} status={failed} empty={<p>Nobody yet</p>} />);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Could not load people');
@@ -232,7 +236,7 @@ describe('DataTable (design.md: tables become stacked cards on a phone)', () => 
     await user.type(screen.getByRole('searchbox'), 'r');
     expect(onChange).toHaveBeenLastCalledWith('Tar');
 
-    const failed = { ...status, isLoading: false, error: new Error('Database is down') };
+    const failed = { ...status, isLoading: false, error: DATABASE_DOWN };
     rerender(<DataTable columns={COLUMNS} rows={undefined} rowKey={(p) => p.id} status={failed} search={search} filters={filters} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Database is down');
     expect(screen.getByRole('searchbox', { name: 'Search people' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/test/i18n';
 import { DateField } from './date-field';
 import { formatDateText, parseDateText } from './date-text';
 
@@ -86,5 +87,68 @@ describe('DateField', () => {
     expect(screen.getByLabelText('Sünnikuupäev')).toHaveValue('15.05.1976');
     expect(onIso).toHaveBeenLastCalledWith('1976-05-15');
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('DateField as the one date control (issue 37)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-15T09:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function Optional({ initial = '', onIso }: { initial?: string; onIso: (iso: string) => void }) {
+    const [value, setValue] = useState(initial);
+    return (
+      <>
+        <label htmlFor="expiry">Aegumiskuupäev</label>
+        <DateField
+          id="expiry"
+          value={value}
+          onChange={(iso) => {
+            setValue(iso);
+            onIso(iso);
+          }}
+          min={{ year: 2025, month: 6, day: 15 }}
+          invalidValue="invalid"
+        />
+        <button type="button" onClick={() => setValue('')}>
+          reset
+        </button>
+      </>
+    );
+  }
+
+  it("speaks the page's language without being told: dd.mm.yyyy and an Estonian calendar button", async () => {
+    await i18n.changeLanguage('et');
+    render(<Optional onIso={vi.fn()} />);
+    expect(screen.getByLabelText('Aegumiskuupäev')).toHaveAttribute('placeholder', 'pp.kk.aaaa');
+    expect(screen.getByRole('button', { name: 'Vali kuupäev kalendrist' })).toBeInTheDocument();
+  });
+
+  it('gives an optional date its invalid value for a text that is not a date, and the ISO date otherwise', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const onIso = vi.fn();
+    render(<Optional onIso={onIso} />);
+    const input = screen.getByLabelText('Aegumiskuupäev');
+    await user.type(input, '31/02/2026');
+    expect(onIso).toHaveBeenLastCalledWith('invalid');
+    await user.clear(input);
+    expect(onIso).toHaveBeenLastCalledWith('');
+    await user.type(input, '15/03/2026');
+    expect(onIso).toHaveBeenLastCalledWith('2026-03-15');
+  }, 20_000);
+
+  it("does not offer days before its first in the calendar, and shows a value the form resets", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<Optional initial="2025-06-20" onIso={vi.fn()} />);
+    expect(screen.getByLabelText('Aegumiskuupäev')).toHaveValue('20/06/2025');
+    await user.click(screen.getByRole('button', { name: 'Choose the date in a calendar' }));
+    const grid = await screen.findByRole('grid');
+    expect(within(grid).getByText('14').closest('button')).toBeDisabled();
+    expect(within(grid).getByText('16').closest('button')).toBeEnabled();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'reset' }));
+    expect(screen.getByLabelText('Aegumiskuupäev')).toHaveValue('');
   }, 20_000);
 });

@@ -1,6 +1,8 @@
 import * as PopoverPrimitive from '@radix-ui/react-popover';
 import { CalendarDays } from 'lucide-react';
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/i18n';
 import { parseIsoDate, toIsoDate, type CalendarDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { DayPickerCalendar } from './day-picker';
@@ -9,36 +11,95 @@ import { inputClasses } from './input';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'type' | 'max' | 'min'>;
 
+export interface DateFieldLabels {
+  placeholder: string;
+  openCalendar: string;
+  previousMonth: string;
+  nextMonth: string;
+}
+
 export interface DateFieldProps extends InputProps {
   id: string;
-  /** 'yyyy-mm-dd', or '' while the text is empty or not a date. */
+  /** 'yyyy-mm-dd', or '' while the text is empty (or, without `invalidValue`, not a date). */
   value: string;
   onChange: (isoDate: string) => void;
   ref?: Ref<HTMLInputElement>;
-  language: string;
-  labels: { placeholder: string; openCalendar: string; previousMonth: string; nextMonth: string };
-  /** The latest day the calendar offers (typing is checked by the form's own rules). */
+  /** The page's language unless given. */
+  language?: string;
+  /** The common ones (a dd.mm.yyyy / dd/mm/yyyy placeholder, 'Choose the date in a calendar') unless given. */
+  labels?: Partial<DateFieldLabels>;
+  /** The earliest day the calendar offers. */
+  min?: CalendarDate;
+  /** The latest day the calendar offers. */
   max?: CalendarDate;
   /** The calendar's year dropdown starts here. */
   fromYear?: number;
+  /**
+   * What the form gets for a text that is not a real date, e.g. 'invalid': an optional date then fails its form's
+   * rule instead of passing as empty. Without it the form gets '' and its own rules answer (a required date of
+   * birth says it is required). A typed day outside min and max is given as it is, for the form's or the server's
+   * rule to answer in words; the calendar does not offer it.
+   */
+  invalidValue?: string;
 }
 
 /**
- * A date typed as dd.mm.yyyy (dd/mm/yyyy in English) or picked in a calendar in the page's language,
- * instead of the browser's date input, whose format follows the browser's language. The form gets the ISO
- * date ('yyyy-mm-dd'), or '' while the text is not a real date, so its own rules answer as before.
+ * The portal's one date control (issue 37, What a new user found: native date inputs showed mm/dd/yyyy on an
+ * Estonian page in an American browser, beside this field's dd.mm.yyyy): a date typed as dd.mm.yyyy (dd/mm/yyyy
+ * in English) or picked in a calendar in the page's language and Tallinn's days. The form gets the ISO date
+ * ('yyyy-mm-dd'). A value set from outside (a form's reset) shows in the box.
  */
-export function DateField({ id, value, onChange, ref, language, labels, max, fromYear, className, ...inputProps }: DateFieldProps) {
-  const [text, setText] = useState(() => {
-    const date = parseIsoDate(value);
+export function DateField({
+  id,
+  value,
+  onChange,
+  ref,
+  language: givenLanguage,
+  labels: givenLabels,
+  min,
+  max,
+  fromYear,
+  invalidValue,
+  className,
+  ...inputProps
+}: DateFieldProps) {
+  const { t, i18n } = useTranslation('common');
+  const language = givenLanguage ?? currentLanguage(i18n);
+  const labels: DateFieldLabels = {
+    placeholder: t('dateField.placeholder'),
+    openCalendar: t('dateField.openCalendar'),
+    previousMonth: t('dateField.previousMonth'),
+    nextMonth: t('dateField.nextMonth'),
+    ...givenLabels,
+  };
+  const textOf = (iso: string) => {
+    const date = parseIsoDate(iso);
     return date ? formatDateText(date, language) : '';
-  });
+  };
+  const [text, setText] = useState(() => textOf(value));
+  // The last value this field gave the form, or was given: anything else is a change from outside.
+  const [known, setKnown] = useState(value);
+  if (value !== known) {
+    setKnown(value);
+    setText(textOf(value));
+  }
   const [open, setOpen] = useState(false);
   const selected = parseIsoDate(value);
 
+  const report = (iso: string) => {
+    setKnown(iso);
+    onChange(iso);
+  };
+
+  const type = (next: string) => {
+    setText(next);
+    const iso = parseDateText(next);
+    report(iso === '' && next.trim() !== '' ? (invalidValue ?? '') : iso);
+  };
+
   const pick = (date: CalendarDate) => {
     setText(formatDateText(date, language));
-    onChange(toIsoDate(date));
+    report(toIsoDate(date));
     setOpen(false);
   };
 
@@ -48,12 +109,11 @@ export function DateField({ id, value, onChange, ref, language, labels, max, fro
         ref={ref}
         id={id}
         type="text"
+        inputMode="numeric"
+        autoComplete="off"
         placeholder={labels.placeholder}
         value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          onChange(parseDateText(event.target.value));
-        }}
+        onChange={(event) => type(event.target.value)}
         className={cn(inputClasses, 'pr-12', className)}
         {...inputProps}
       />
@@ -83,6 +143,7 @@ export function DateField({ id, value, onChange, ref, language, labels, max, fro
             <DayPickerCalendar
               autoFocus
               selected={selected}
+              min={min}
               max={max}
               fromYear={fromYear}
               language={language}

@@ -28,3 +28,11 @@ export function parseDateText(text: string): string {
   const iso = toIsoDate({ year, month, day });
   return parseIsoDate(iso) ? iso : '';
 }
+
+/**
+ * Whether a DateField's value is a real day ('yyyy-mm-dd') or none (''), as opposed to the `invalidValue` it gives
+ * for a text that is not a date or a day outside its range: the rule of an optional date in a form's schema.
+ */
+export function isDateFieldValue(value: string): boolean {
+  return value === '' || parseIsoDate(value) !== null;
+}

@@ -1,6 +1,7 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { Suspense, type ComponentPropsWithoutRef } from 'react';
 import { cn } from '@/lib/utils';
+import { RenderErrorBoundary } from './error-boundary';
 import { Spinner } from './spinner';
 
 export const Tabs = TabsPrimitive.Root;
@@ -31,23 +32,30 @@ export function TabsTrigger({ className, ...props }: ComponentPropsWithoutRef<ty
 /**
  * A panel suspends on its own while its translations load the first time: without this boundary the page's
  * would replace the whole page, tab list included, and the tab a keyboard user has just moved to would lose focus.
+ * Likewise a panel that fails to render shows what failed in its own place (issue 37), under the tab list.
  */
 export function TabsContent({
   className,
   children,
+  label,
   ...props
-}: ComponentPropsWithoutRef<typeof TabsPrimitive.Content>) {
+}: ComponentPropsWithoutRef<typeof TabsPrimitive.Content> & {
+  /** The tab's name, for the message when the panel fails to render. */
+  label?: string;
+}) {
   return (
     <TabsPrimitive.Content className={cn('mt-6 focus-visible:outline-none', className)} {...props}>
-      <Suspense
-        fallback={
-          <div className="flex justify-center py-10">
-            <Spinner />
-          </div>
-        }
-      >
-        {children}
-      </Suspense>
+      <RenderErrorBoundary what={label}>
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-10">
+              <Spinner />
+            </div>
+          }
+        >
+          {children}
+        </Suspense>
+      </RenderErrorBoundary>
     </TabsPrimitive.Content>
   );
 }

@@ -8,6 +8,16 @@ import { dismissToast, TOAST_DURATION_MS, useToasts } from './use-toast';
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];
 
+/**
+ * Where toasts appear (issue 37, What a new user found: on a phone they covered the drawer's language switcher and
+ * a dialog's Cancel, both at the bottom). Phones: at the top, leaving the right-hand 4rem free, where the header's
+ * menu button, the drawer's and every dialog's close button are. Wider screens: bottom left, where dialogs have no
+ * buttons (their footers align right). The region itself lets clicks through; only the toasts take them.
+ */
+export const TOAST_VIEWPORT_CLASSES =
+  'pointer-events-none fixed left-0 right-16 top-0 z-[100] flex flex-col gap-2 p-2 outline-none ' +
+  'sm:bottom-0 sm:right-auto sm:top-auto sm:w-full sm:max-w-[420px] sm:p-4';
+
 export function Toaster() {
   const toasts = useToasts();
   const { t } = useTranslation('common');
@@ -33,6 +43,9 @@ export function Toaster() {
               : 'border-slate-200 bg-white text-slate-900',
           )}
           data-variant={item.variant ?? 'default'}
+          // A toast takes clicks and swipes even over an open dialog or the drawer, whose modal layer turns pointer
+          // events off for everything outside it: it can always be swiped away (spec §9's 50 px) or closed.
+          style={{ pointerEvents: 'auto' }}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
@@ -51,7 +64,7 @@ export function Toaster() {
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
         label={t('toast.regionLabel')}
-        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none"
+        className={TOAST_VIEWPORT_CLASSES}
       />
     </ToastPrimitive.Provider>
   );

@@ -469,6 +469,27 @@ describe('Application detail (spec §2, §4)', () => {
     // Below the application's own cards.
     const history = screen.getByText('Status history');
     expect(history.compareDocumentPosition(related) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(subjects.at(-1)).toEqual({ userId: 105, applicationId: 5, email: 'mari@example.ee' });
+    expect(subjects.at(-1)).toEqual({ userId: 105, applicationId: 5, email: 'mari@example.ee', name: 'Mari Maasikas' });
+  });
+
+  it('shows a notes-only update as a note, not as "Pending Review → Pending Review" (issue 37)', async () => {
+    const noteOnly = {
+      id: 2,
+      oldStatus: 'pending' as const,
+      newStatus: 'pending' as const,
+      notes: 'Please send a clearer ID copy',
+      internalNote: null,
+      createdAt: '2025-03-16T08:30:00Z',
+      changedBy: 1,
+    };
+    stubDetail(detail({ status: 'pending', statusUpdates: [noteOnly, ...detail().statusUpdates] }));
+    renderRoute('/admin/applications/5', { user: admin });
+    const [entry, change] = await screen.findAllByTestId('history-entry');
+    expect(within(entry).queryByRole('group', { name: 'Pending Review to Pending Review' })).not.toBeInTheDocument();
+    const note = within(entry).getByRole('group', { name: 'Note added; the status stays Pending Review' });
+    expect(note).toHaveTextContent('Note added');
+    expect(within(entry).getByTestId('history-applicant-note')).toHaveTextContent('Please send a clearer ID copy');
+    // A real change still reads from → to.
+    expect(within(change).getByRole('group', { name: 'Pending Review to In Review' })).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-message';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { formatDate } from '@/lib/dates';
+import type { ApplicationDetail } from '@/types/api';
 import { useApplicationDetail } from './api/get-application';
 import { ApplicantCard } from './components/ApplicantCard';
 import { AssigneeControl } from './components/AssigneeControl';
@@ -29,11 +30,18 @@ function BackToList() {
   );
 }
 
+/** The applicant's name: the account's, the profile's, else the username ('' when there is none). */
+function applicantName(application: ApplicationDetail): string {
+  return application.user.fullName || application.profile.fullName || application.user.username || '';
+}
+
 /** Whose file the detail page shows, for what other features show of it (issue 17, the applicant's whole file). */
 export interface ApplicationSubject {
   userId: number;
   applicationId: number;
   email: string | null;
+  /** The applicant's name as the page heading shows it, for what is said about them (a request's confirmation). */
+  name: string;
 }
 
 interface ApplicationDetailPageProps {
@@ -59,7 +67,7 @@ export function ApplicationDetailPage({ renderRelated }: ApplicationDetailPagePr
           </div>
           {data && (
             <p className="text-slate-600">
-              {data.user.fullName ?? data.profile.fullName ?? t('noName')} ·{' '}
+              {applicantName(data) || t('noName')} ·{' '}
               {t('detail.submitted', { date: formatDate(data.createdAt, i18n.language) })}
             </p>
           )}
@@ -90,6 +98,7 @@ export function ApplicationDetailPage({ renderRelated }: ApplicationDetailPagePr
             userId: data.userId,
             applicationId: data.id,
             email: data.user.email ?? data.profile.email,
+            name: applicantName(data),
           })}
         </>
       )}

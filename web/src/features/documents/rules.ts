@@ -52,6 +52,9 @@ export function fileProblem(file: File): FileProblem {
 }
 
 /** Spec §2: the file type is shown as the part after the slash of the MIME type. */
+/** How wide the type column's value is at most in a wide table (a longer one is cut, its whole value the title). */
+export const FILE_TYPE_WIDTH = 'md:max-w-[7rem]';
+
 export function fileTypeLabel(mime: string): string {
   const slash = mime.indexOf('/');
   return slash === -1 ? mime : mime.slice(slash + 1);

@@ -11,7 +11,14 @@ export type DocumentVersion = DocumentsSchemas['DocumentVersion'];
 
 /** The admin documents list's filters and sorts (GET /api/admin/documents). */
 export const ADMIN_DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const ADMIN_DOCUMENT_SORTS = ['uploadedAt', 'name', 'status'] as const;
+/**
+ * A sort key is the name of the field it sorts (issue 37): the entries carry `createdAt` (spec §3), so the upload
+ * date sorts as `createdAt`, not `uploadedAt`. GET /api/admin/documents takes `sort=createdAt` (agreed with the
+ * documents service; its generated query type follows with `make api-types`).
+ */
+export const ADMIN_DOCUMENT_SORTS = ['createdAt', 'name', 'status'] as const;
+export type AdminDocumentSort = (typeof ADMIN_DOCUMENT_SORTS)[number];
 /** The admin requests list's (GET /api/admin/document-requests); `open` is a request still waiting for an upload. */
 export const ADMIN_REQUEST_STATUSES = ['open', 'submitted', 'approved', 'rejected', 'overdue'] as const;
 export const ADMIN_REQUEST_SORTS = ['createdAt', 'dueDate', 'name'] as const;
+export type AdminRequestSort = (typeof ADMIN_REQUEST_SORTS)[number];

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '@/test/i18n';
 import { jsonResponse, renderWithProviders, stubApi } from '@/test/render';
@@ -39,8 +39,8 @@ describe('legal pages (spec §2 legal pages, §9)', () => {
     expect(await screen.findByTestId('policy-version')).toHaveTextContent('Version: 1 December 2026');
     cleanup();
     await i18n.changeLanguage('et');
-    renderWithProviders(<LegalPage kind="privacy" />);
-    expect(await screen.findByTestId('policy-version')).toHaveTextContent('Versioon: 9. mai 2025');
+    renderWithProviders(<LegalPage kind="terms" />);
+    expect(await screen.findByTestId('policy-version')).toHaveTextContent('Versioon: 1. detsember 2026');
     cleanup();
     const fetchMock = stubApi({});
     renderWithProviders(<LegalPage kind="cookies" />);
@@ -79,4 +79,19 @@ describe('legal pages (spec §2 legal pages, §9)', () => {
     expect(screen.getByTestId('last-updated')).toHaveTextContent('Viimati uuendatud: 09.05.2025');
     expect(screen.getByRole('region', { name: 'Ettevõtte andmed' })).toHaveTextContent('Osaühing (OÜ)');
   });
+
+  it.each(['terms', 'privacy'] as const)(
+    '%s in Estonian: one date for one version, not "09.05.2025" and "9. mai 2025" (issue 37)',
+    async (kind) => {
+      await i18n.changeLanguage('et');
+      const fetchMock = stubApi({ 'GET /api/policies': () => jsonResponse(200, { terms: '2025-05-09', privacy: '2025-05-09', contract: '2025-05-09' }) });
+      renderWithProviders(<LegalPage kind={kind} />);
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      await waitFor(() => expect(screen.getByTestId('last-updated')).toHaveTextContent('Viimati uuendatud: 09.05.2025'));
+      // The answer has arrived and changed nothing: still the one date.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByTestId('policy-version')).not.toBeInTheDocument();
+      expect(document.body.textContent).not.toMatch(/9\. mai 2025/);
+    },
+  );
 });

@@ -114,14 +114,16 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
 
 /**
  * Issue 16 "Consent": the terms and the privacy policy show their current version (the date of the text an
- * applicant accepts); nothing while it loads or when it cannot be had, as the date above still stands.
+ * applicant accepts); nothing while it loads or when it cannot be had, as the date above still stands. Nothing
+ * either when the version is the date above (issue 37: the Estonian pages showed '09.05.2025' and '9. mai 2025'
+ * for one version): only a newer published version adds a line.
  */
 function PolicyVersion({ kind }: { kind: LegalKind }) {
   const { t, i18n } = useTranslation('legal');
   const versioned = kind === 'terms' || kind === 'privacy';
   const policies = usePolicies({ enabled: versioned });
   const version = versioned ? policies.data?.[kind] : undefined;
-  if (!version) return null;
+  if (!version || version === LEGAL_LAST_UPDATED) return null;
   return (
     <p className="flex items-center gap-2 text-sm text-slate-600" data-testid="policy-version">
       <FileCheck2 className="h-4 w-4 shrink-0" aria-hidden="true" />

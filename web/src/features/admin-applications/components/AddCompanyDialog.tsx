@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { isDateFieldValue } from '@/components/ui/date-text';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -17,7 +19,8 @@ const schema = z
   .object({
     name: z.string().trim().min(2, 'companies.validation.name'),
     registrationCode: z.string().trim().regex(/^\d{8}$/, 'companies.validation.registrationCode'),
-    registrationDate: z.string(),
+    // Optional; a text that is not a date (the DateField's 'invalid') is said under the field.
+    registrationDate: z.string().refine(isDateFieldValue, 'common:dateField.invalid.text'),
   })
   .transform(
     ({ registrationDate, ...company }): CreateCompanyInput => ({ ...company, ...(registrationDate ? { registrationDate } : {}) }),
@@ -100,11 +103,17 @@ export function AddCompanyDialog() {
         label={t('companies.dialog.registrationDate')}
         error={message(errors.registrationDate?.message)}
       >
-        <Input
-          id="company-date"
-          type="date"
-          {...register('registrationDate')}
-          {...invalidProps('company-date', errors.registrationDate?.message)}
+        <Controller
+          control={form.control}
+          name="registrationDate"
+          render={({ field }) => (
+            <DateField
+              id="company-date"
+              invalidValue="invalid"
+              {...field}
+              {...invalidProps('company-date', message(errors.registrationDate?.message))}
+            />
+          )}
         />
       </FormField>
     </FormDialog>

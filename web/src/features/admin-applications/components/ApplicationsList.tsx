@@ -12,8 +12,10 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { EmptyState } from '@/components/ui/state-message';
+import { PERSON_WIDTH, TruncatedText } from '@/components/ui/truncated-text';
 import { useListParams } from '@/hooks/use-list-params';
 import { formatDate } from '@/lib/dates';
+import { cn } from '@/lib/utils';
 import type { ApplicationListItem } from '@/types/api';
 import { exportCsvUrl } from '../api/export-applications';
 import { APPLICATION_SORTS, PAGE_SIZE, applicationsPageOptions } from '../api/get-applications';
@@ -141,7 +143,7 @@ function useApplicationColumns(): DataTableColumn<ApplicationListItem>[] {
         const phone = item.user.phone ?? item.profile.phone;
         return (
           <>
-            <p className="break-all text-slate-900">{item.user.email ?? item.profile.email ?? notProvided}</p>
+            <TruncatedText text={item.user.email ?? item.profile.email ?? notProvided} className={cn('text-slate-900', PERSON_WIDTH)} />
             {phone && <p className="text-slate-500">{phone}</p>}
           </>
         );

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { CompanyDetails, PaymentSchedule } from '@/components/applications/CompanyDetails';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { DateField } from '@/components/ui/date-field';
+import { isDateFieldValue } from '@/components/ui/date-text';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -75,8 +76,9 @@ export function CompanyCard({ id, application }: { id: string; application: Appl
 }
 
 /** A company must be chosen (the button stays off until then); the registration date is optional. */
+/** The registration date is optional; a text that is not a date (the DateField's 'invalid') stops the form. */
 const assignSchema = z
-  .object({ companyId: z.string().min(1), registrationDate: z.string() })
+  .object({ companyId: z.string().min(1), registrationDate: z.string().refine(isDateFieldValue) })
   .transform(
     ({ companyId, registrationDate }): AssignCompanyInput => ({
       companyId: Number(companyId),
@@ -102,7 +104,8 @@ function AssignCompanyForm({
   const currentCompanyId = currentCompany?.id;
   const assign = useAssignCompany(id);
   const failureToast = useFailureToast();
-  const { control, register, handleSubmit, resetField } = useForm<AssignValues, unknown, AssignCompanyInput>({
+  const { t: common } = useTranslation('common');
+  const { control, handleSubmit, resetField } = useForm<AssignValues, unknown, AssignCompanyInput>({
     resolver: zodResolver(assignSchema),
     defaultValues: { companyId: currentCompanyId ? String(currentCompanyId) : '', registrationDate: '' },
   });
@@ -129,7 +132,9 @@ function AssignCompanyForm({
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={handleSubmit(onSubmit, () =>
+        toast({ title: common('dateField.invalid.title'), description: common('dateField.invalid.text'), variant: 'destructive' }),
+      )}
       aria-label={t('detail.company.assignTitle')}
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
     >
@@ -161,7 +166,13 @@ function AssignCompanyForm({
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="assign-date">{t('detail.company.registrationDate')}</Label>
-            <Input id="assign-date" type="date" aria-describedby="assign-date-hint" {...register('registrationDate')} />
+            <Controller
+              control={control}
+              name="registrationDate"
+              render={({ field }) => (
+                <DateField id="assign-date" aria-describedby="assign-date-hint" invalidValue="invalid" {...field} />
+              )}
+            />
             <p id="assign-date-hint" className="text-sm text-slate-500">
               {t('detail.company.registrationDateHint')}
             </p>

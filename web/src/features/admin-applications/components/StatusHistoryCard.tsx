@@ -1,4 +1,4 @@
-import { ArrowRight, History, Lock } from 'lucide-react';
+import { ArrowRight, History, Lock, MessageSquareText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -55,15 +55,30 @@ export function StatusHistoryCard({ updates }: { updates: AdminStatusUpdate[] })
           <ol className="flex flex-col divide-y divide-slate-100" aria-label={t('detail.history.title')}>
             {updates.map((update) => (
               <li key={update.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0" data-testid="history-entry">
-                <div
-                  className="flex flex-wrap items-center gap-2"
-                  aria-label={t('detail.history.change', { from: label(update.oldStatus), to: label(update.newStatus) })}
-                  role="group"
-                >
-                  <ApplicationStatusBadge status={update.oldStatus} />
-                  <ArrowRight className="h-4 w-4 text-slate-400" aria-hidden="true" />
-                  <ApplicationStatusBadge status={update.newStatus} />
-                </div>
+                {update.oldStatus === update.newStatus ? (
+                  // Issue 37: notes sent with the status unchanged read 'Pending Review → Pending Review'; a note it is.
+                  <div
+                    className="flex flex-wrap items-center gap-2 text-sm text-slate-700"
+                    aria-label={t('detail.history.noteOnly', { status: label(update.newStatus) })}
+                    role="group"
+                    data-testid="history-note-only"
+                  >
+                    <MessageSquareText className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                    <span className="font-medium">{t('detail.history.noteAdded')}</span>
+                    <span className="text-slate-500">{t('detail.history.statusStays')}</span>
+                    <ApplicationStatusBadge status={update.newStatus} />
+                  </div>
+                ) : (
+                  <div
+                    className="flex flex-wrap items-center gap-2"
+                    aria-label={t('detail.history.change', { from: label(update.oldStatus), to: label(update.newStatus) })}
+                    role="group"
+                  >
+                    <ApplicationStatusBadge status={update.oldStatus} />
+                    <ArrowRight className="h-4 w-4 text-slate-400" aria-hidden="true" />
+                    <ApplicationStatusBadge status={update.newStatus} />
+                  </div>
+                )}
                 {update.notes && (
                   <HistoryNote label={t('detail.history.notesLabel')} testId="history-applicant-note">
                     {notesText(update.notes)}

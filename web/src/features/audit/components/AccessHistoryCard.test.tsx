@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import i18n from '@/test/i18n';
 import { callsTo, pageResponse, renderAt, stubFetch } from '@/test/render-list';
 import { auditRecord } from '../test-fixtures';
 import { AccessHistoryCard } from './AccessHistoryCard';
@@ -33,5 +34,17 @@ describe('access history card (issue 15: "on the application detail page, a card
     renderAt(<AccessHistoryCard userId={9} />, '/admin/applications/30');
     expect(await screen.findByText("No admin has viewed or changed this applicant's data yet.")).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /in Activity/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['et', 1, 'Näita tegevuslogis'],
+    ['et', 31, 'Näita kõiki 31 kirjet tegevuslogis'],
+    ['en', 1, 'Show in Activity'],
+    ['en', 31, 'Show all 31 in Activity'],
+  ] as const)('%s, %i record(s): the link says it as a person would (issue 37: "Näita kõiki 1 tegevuslogis")', async (language, total, name) => {
+    await i18n.changeLanguage(language);
+    stubFetch((url) => (url.pathname === AUDIT ? pageResponse([auditRecord()], total) : undefined));
+    renderAt(<AccessHistoryCard userId={9} />, '/admin/applications/30');
+    expect(await screen.findByRole('link', { name })).toHaveAttribute('href', '/admin?tab=activity&applicant=9');
   });
 });

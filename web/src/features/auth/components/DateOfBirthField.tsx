@@ -6,7 +6,7 @@ import { todayInTallinn } from '@/lib/dates';
 const OLDEST_AGE = 100;
 
 /** The registration's date of birth: dd.mm.yyyy (Estonian) typed or picked, yyyy-mm-dd to the form. */
-export function DateOfBirthField(props: Omit<DateFieldProps, 'language' | 'labels' | 'max' | 'fromYear'>) {
+export function DateOfBirthField(props: Omit<DateFieldProps, 'language' | 'labels' | 'min' | 'max' | 'fromYear'>) {
   const { t, i18n } = useTranslation('auth');
   const today = todayInTallinn();
   return (

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest, isKnownErrorCode, parseApiError } from '@/lib/api-client';
+import { useErrorText } from '@/hooks/use-error-text';
+import { apiRequest } from '@/lib/api-client';
 import type { MessagesSchemas } from '@/types/api';
 
 export const CONTACT_URL = '/api/contact';
@@ -23,15 +24,7 @@ export function useSendContact() {
  * (a known error code in our words, a 429 from the gateway's rate limit too), otherwise the default.
  */
 export function useContactErrorText() {
-  const { t } = useTranslation(['contact', 'common']);
-  return useCallback(
-    (error: unknown): string => {
-      if (!(error instanceof ApiError)) return t('contact:toast.failure.description');
-      const parsed = parseApiError(error);
-      if (isKnownErrorCode(parsed.code)) return t(`common:errors.codes.${parsed.code}`);
-      if (error.status === 429) return t('common:errors.codes.rate_limited');
-      return parsed.message.trim() || t('contact:toast.failure.description');
-    },
-    [t],
-  );
+  const { t } = useTranslation('contact');
+  const errorText = useErrorText();
+  return useCallback((error: unknown): string => errorText(error, t('toast.failure.description')), [errorText, t]);
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import i18n from '@/test/i18n';
 import { formatDate } from '@/lib/dates';
 import { listItem } from '@/test/applications';
 import type { AdminContract } from '@/types/api';
@@ -55,10 +56,11 @@ describe('admin Contracts tab (spec §2; issue 17 lists)', () => {
     expect(callsTo(fetchMock, 'GET', CONTRACTS)[0].query).toEqual(FIRST_PAGE);
     expect(within(rows[0]).getByText('Mari Maasikas')).toBeInTheDocument();
     expect(within(rows[0]).getByText('mari@example.ee')).toBeInTheDocument();
-    expect(within(rows[0]).getByText(formatDate('2025-05-09T10:30:00Z', 'en'))).toBeInTheDocument();
-    expect(within(rows[0]).getByText('30 June 2025')).toBeInTheDocument();
+    // Issue 37: the table gives days short, the whole date as their title.
+    expect(within(rows[0]).getByText('09/05/2025')).toHaveAttribute('title', formatDate('2025-05-09T10:30:00Z', 'en'));
+    expect(within(rows[0]).getByText('30/06/2025')).toHaveAttribute('title', '30 June 2025');
     expect(within(rows[1]).getByText('—')).toBeInTheDocument(); // no expiry
-    expect(within(rows[1]).getByText('10 May 2025')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('10/05/2025')).toHaveAttribute('title', '10 May 2025');
     expect(within(rows[1]).getByText('Signed', { selector: '[data-variant]' })).toHaveAttribute('data-variant', 'default');
     expect(screen.getByText('1–2 of 245')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Contract pages' })).toBeInTheDocument();
@@ -217,5 +219,34 @@ describe('admin Contracts tab (spec §2; issue 17 lists)', () => {
     expect(callsTo(fetchMock, 'POST', '/api/contracts')[0].body).toEqual({ userId: 9, applicationId: 30, title: 'Agreement', content: 'Text' });
     expect(within(screen.getByRole('dialog')).getByText('User not found')).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Applicant' })).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe("the expiry date in the portal's own date field (issue 37: it was the browser's mm/dd/yyyy input)", () => {
+  it('is typed as dd.mm.yyyy on an Estonian page and sent as the ISO date', async () => {
+    await i18n.changeLanguage('et');
+    const user = userEvent.setup();
+    const fetchMock = stubPortal(() => [], () => json(201, adminContract({ title: 'Leping' })));
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Koosta leping' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Taotleja' }), 'jaan');
+    await user.click(await screen.findByRole('option', { name: /Jaan Tamm/ }));
+    await user.type(within(dialog).getByLabelText('Pealkiri'), 'Leping');
+    await user.type(within(dialog).getByLabelText('Sisu'), 'Tekst');
+    const expiry = within(dialog).getByLabelText('Aegumise kuupäev (valikuline)');
+    expect(expiry).toHaveAttribute('type', 'text');
+    expect(expiry).toHaveAttribute('placeholder', 'pp.kk.aaaa');
+    expect(within(dialog).getByRole('button', { name: 'Vali kuupäev kalendrist' })).toBeInTheDocument();
+
+    await user.type(expiry, '31.02.2099');
+    await user.click(within(dialog).getByRole('button', { name: 'Koosta leping' }));
+    expect(await screen.findByText('Kontrollige kuupäeva')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/contracts')).toHaveLength(0);
+
+    await user.clear(expiry);
+    await user.type(expiry, '15.03.2099');
+    await user.click(within(dialog).getByRole('button', { name: 'Koosta leping' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/contracts')[0]?.body).toMatchObject({ expiresAt: '2099-03-15' }));
   });
 });

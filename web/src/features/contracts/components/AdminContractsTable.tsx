@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/ui/data-table';
+import { PersonCell } from '@/components/ui/truncated-text';
 import { toast } from '@/components/ui/use-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
-import { formatDate } from '@/lib/dates';
+import { formatDate, formatShortDate } from '@/lib/dates';
 import type { AdminContract } from '@/types/api';
 import { useChangeContractStatus } from '../api/change-contract-status';
 import { useContractTitle } from '../use-contract-title';
@@ -35,16 +36,22 @@ export function AdminContractsTable({ showUser = true, ...props }: TableProps & 
       },
     );
 
-  const date = (value: string | null) => (value ? formatDate(value, i18n.language) : '—');
+  // Issue 37: three long dates ('15. september 2025') squeezed the title and pushed the actions out of the table
+  // at 1366 px; the table gives the day short (15.09.2025, 15/09/2025), the whole date on hover.
+  const date = (value: string | null) =>
+    value ? (
+      <time dateTime={value} title={formatDate(value, i18n.language)}>
+        {formatShortDate(value, i18n.language)}
+      </time>
+    ) : (
+      '—'
+    );
   const userColumn: DataTableColumn<AdminContract> = {
     id: 'user',
     header: t('columns.user'),
     cell: (contract) =>
       contract.user.fullName || contract.user.email ? (
-        <span className="flex flex-col">
-          <span className="text-slate-900">{contract.user.fullName}</span>
-          <span className="break-all text-xs text-slate-500">{contract.user.email}</span>
-        </span>
+        <PersonCell name={contract.user.fullName} email={contract.user.email} />
       ) : (
         <span className="text-slate-500">{t('admin.unknownUser', { id: contract.userId })}</span>
       ),
@@ -55,7 +62,7 @@ export function AdminContractsTable({ showUser = true, ...props }: TableProps & 
       header: t('columns.title'),
       sortable: true,
       phoneLabel: false,
-      className: 'font-medium text-slate-900',
+      className: 'font-medium text-slate-900 md:min-w-[11rem]',
       cell: (contract) => <span className="break-words">{title(contract)}</span>,
     },
     ...(showUser ? [userColumn] : []),
@@ -74,6 +81,8 @@ export function AdminContractsTable({ showUser = true, ...props }: TableProps & 
         rowTestId="admin-contract-row"
         actions={{
           header: t('columns.actions'),
+          // View and Mark sent side by side where there is room, one above the other where there is not.
+          wrap: true,
           cell: (contract) => (
             <>
               <ViewContractButton title={title(contract)} onView={() => setViewing(contract)} />

@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from '@/lib/dates';
 import { applicant, jsonResponse, renderWithProviders, requestBody, stubApi } from '@/test/render';
 import { contract, SIGNATURE, signedEmployment, signerProfile } from '../test-fixtures';
 import { ContractsTab } from './ContractsTab';
+import { SIGNATURE_AREA_WIDTH } from './SignaturePad';
 
 const DRAWN = 'data:image/png;base64,drawn';
 const ctx = {
@@ -184,7 +185,9 @@ describe('applicant Contracts tab (spec §2)', () => {
     renderTab();
     const dialog = await openSign(user);
     const canvas = within(dialog).getByRole('img', { name: 'Signature drawing area' });
-    expect(canvas).toHaveClass('touch-none', 'w-full', 'max-w-[500px]', 'aspect-[5/2]');
+    expect(canvas).toHaveClass('touch-none', 'w-full', 'aspect-[5/2]');
+    expect(canvas).toHaveAttribute('width', '500');
+    expect(canvas).toHaveAttribute('height', '200');
     expect(canvas).toHaveAccessibleDescription(/mouse, pen or finger\. To sign with the keyboard, choose Type your name\./);
     expect(dialog).not.toHaveTextContent(/cannot be drawn/);
     const confirm = within(dialog).getByRole('button', { name: 'Confirm signature' });
@@ -459,5 +462,27 @@ describe('focus returns to the opener when a dialog closes (issue 18, Accessibil
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(view).toHaveFocus());
+  });
+});
+
+describe('the sign dialog fits a 1366x768 screen and a phone (issue 37: Clear and the alert were below the fold)', () => {
+  it('puts the "please draw" alert beside Clear, right under the pad, and Clear and the alert never need the body scrolled to', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /api/contracts': () => jsonResponse(200, [contract()]) });
+    renderTab();
+    const dialog = await openSign(user);
+    const controls = within(dialog).getByTestId('signature-controls');
+    expect(within(controls).getByRole('alert')).toHaveTextContent('Please draw your signature before confirming.');
+    expect(within(controls).getByRole('button', { name: 'Clear' })).toBeInTheDocument();
+    // The pad and its controls are shown as wide as the screen's height leaves room for (500 px at most).
+    expect(within(dialog).getByTestId('signature-area')).toHaveClass(SIGNATURE_AREA_WIDTH);
+    expect(SIGNATURE_AREA_WIDTH).toBe('w-[clamp(min(100%,15rem),calc((92dvh_-_29rem)_*_2.5),min(100%,500px))]');
+    // The contract's text gives up height first (down to a few lines); nothing else in the body does.
+    const text = within(dialog).getByRole('region', { name: 'Contract text' });
+    expect(text).toHaveClass('shrink', 'min-h-[4.5rem]');
+    expect(text).not.toHaveClass('shrink-0');
+    // The legal line sits in the footer beside Cancel and Confirm, not in the body.
+    const footer = within(dialog).getByRole('button', { name: 'Cancel' }).parentElement;
+    expect(footer).toHaveTextContent(/By confirming you agree/);
   });
 });

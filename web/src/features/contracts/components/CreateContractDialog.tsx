@@ -1,23 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApplicantCombobox, type ApplicantChoice } from '@/components/applications/ApplicantCombobox';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { isDateFieldValue } from '@/components/ui/date-text';
 import { FormDialog, serverFieldError } from '@/components/ui/form-dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { INCOMPLETE, useIncompleteToast } from '@/hooks/use-incomplete-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
-import { todayInTallinn, toIsoDate } from '@/lib/dates';
+import { todayInTallinn } from '@/lib/dates';
 import { parseApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateContract, type CreateContractInput } from '../api/create-contract';
 
-const INCOMPLETE = 'create.toast.incomplete.text';
+const INVALID_DATE = 'common:dateField.invalid.text';
 
 /** The applicant a contract is for, with the application it is about. */
 type Applicant = Pick<ApplicantChoice, 'userId' | 'applicationId'>;
@@ -29,7 +32,8 @@ const schema = z
     title: z.string().trim().min(1, INCOMPLETE),
     // Sent as typed: line breaks and indentation are the contract's layout.
     content: z.string().refine((content) => content.trim() !== '', INCOMPLETE),
-    expiresAt: z.string(),
+    // Optional; a text that is not a date (the DateField's 'invalid') stops the form. A past day: the server's 422.
+    expiresAt: z.string().refine(isDateFieldValue, INVALID_DATE),
   })
   .transform(
     ({ applicant, title, content, expiresAt }): CreateContractInput => ({
@@ -62,6 +66,7 @@ export function CreateContractDialog({ applicant }: Props) {
   const errors = form.formState.errors;
   const create = useCreateContract();
   const failureToast = useFailureToast();
+  const incompleteToast = useIncompleteToast();
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -84,8 +89,11 @@ export function CreateContractDialog({ applicant }: Props) {
       },
     });
 
-  const onInvalid = () =>
-    toast({ title: t('create.toast.incomplete.title'), description: t('create.toast.incomplete.text'), variant: 'destructive' });
+  const onInvalid = (invalid: FieldErrors<Values>) =>
+    // Only the date is wrong: say so, rather than that a required field is empty.
+    invalid.expiresAt && Object.keys(invalid).length === 1
+      ? toast({ title: t('common:dateField.invalid.title'), description: t(INVALID_DATE), variant: 'destructive' })
+      : incompleteToast();
 
   const titleError = serverFieldError(errors.title);
   const contentError = serverFieldError(errors.content);
@@ -146,16 +154,23 @@ export function CreateContractDialog({ applicant }: Props) {
           {...invalidProps('contract-content', contentError)}
         />
       </FormField>
-      <FormField id="contract-expires" label={t('create.expiresAt')} error={expiresError}>
-        <Input
-          id="contract-expires"
-          type="date"
-          className="sm:max-w-[220px]"
-          min={toIsoDate(todayInTallinn())}
-          {...form.register('expiresAt')}
-          {...invalidProps('contract-expires', expiresError)}
-        />
-      </FormField>
+      <Controller
+        control={form.control}
+        name="expiresAt"
+        render={({ field }) => (
+          <FormField id="contract-expires" label={t('create.expiresAt')} error={expiresError}>
+            <div className="sm:max-w-[260px]">
+              <DateField
+                id="contract-expires"
+                min={todayInTallinn()}
+                invalidValue="invalid"
+                {...field}
+                {...invalidProps('contract-expires', expiresError)}
+              />
+            </div>
+          </FormField>
+        )}
+      />
     </FormDialog>
   );
 }

@@ -109,25 +109,38 @@ function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void
       },
     );
 
+  const emptyAlert = (
+    <div role="alert" className="flex min-w-0 items-start gap-2 text-sm text-danger-700" data-testid="signature-empty">
+      <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+      <p>{t('sign.empty')}</p>
+    </div>
+  );
+
+  /*
+   * Issue 37: the dialog fits a 1366x768 screen and a phone without scrolling to the pad's Clear button or the
+   * 'please draw' alert. The contract's text (readable in full in the view dialog) gives up height first, down
+   * to a few lines; the pad is shown smaller on a short screen (SIGNATURE_AREA_STYLE); the alert sits beside
+   * Clear; the legal line is in the footer; header, footer and gaps are tighter than other dialogs'.
+   */
   return (
     <form noValidate onSubmit={handleSubmit(confirm, onInvalid)} className="flex min-h-0 flex-col">
-      <DialogHeader>
+      <DialogHeader className="py-4">
         <DialogTitle>{t('sign.title')}</DialogTitle>
         <DialogDescription>{t('sign.description', { title: title(contract) })}</DialogDescription>
       </DialogHeader>
-      <DialogBody className="flex flex-col gap-4">
+      <DialogBody className="flex flex-col gap-3 py-4">
         <div
           role="region"
           aria-label={t('sign.contentLabel')}
           data-testid="sign-contract-content"
           tabIndex={0}
-          className="max-h-[240px] min-h-[7rem] shrink-0 overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800 focus-visible:outline-2 focus-visible:outline-primary-500"
+          className="min-h-[4.5rem] shrink basis-[240px] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-relaxed text-slate-800 focus-visible:outline-2 focus-visible:outline-primary-500"
         >
           {contract.content}
         </div>
         <SignerDetails signer={signer.data} isPending={signer.isPending} isError={signer.isError} />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-medium text-slate-700">{t('sign.method.legend')}</legend>
+        <fieldset className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-1">
+          <legend className="float-left mr-4 text-sm font-medium text-slate-700">{t('sign.method.legend')}</legend>
           <div className="flex flex-wrap gap-4">
             {METHODS.map((option) => (
               <label key={option} className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
@@ -145,37 +158,30 @@ function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void
             ))}
           </div>
         </fieldset>
-        <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        <p className="flex shrink-0 items-center gap-2 text-sm font-medium text-slate-700">
           {method === 'drawn' ? (
-            <PenLine className="h-4 w-4 text-primary-600" aria-hidden="true" />
+            <PenLine className="h-4 w-4 shrink-0 text-primary-600" aria-hidden="true" />
           ) : (
-            <Keyboard className="h-4 w-4 text-primary-600" aria-hidden="true" />
+            <Keyboard className="h-4 w-4 shrink-0 text-primary-600" aria-hidden="true" />
           )}
           {method === 'drawn' ? t('sign.instructions') : t('sign.typed.instructions')}
         </p>
-        <Controller
-          control={control}
-          name="signatureData"
-          render={({ field }) =>
-            method === 'drawn' ? (
-              <SignaturePad onChange={field.onChange} disabled={sign.isPending} />
-            ) : (
-              <TypedSignature name={fullName} unavailable={signer.isError} onChange={field.onChange} />
-            )
-          }
-        />
-        {method === 'drawn' && !signature && (
-          <div
-            role="alert"
-            className="flex items-start gap-3 rounded-lg border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-700"
-          >
-            <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <p>{t('sign.empty')}</p>
-          </div>
-        )}
-        <p className="text-xs text-slate-500">{t('sign.legal')}</p>
+        <div className="shrink-0">
+          <Controller
+            control={control}
+            name="signatureData"
+            render={({ field }) =>
+              method === 'drawn' ? (
+                <SignaturePad onChange={field.onChange} disabled={sign.isPending} status={signature ? undefined : emptyAlert} />
+              ) : (
+                <TypedSignature name={fullName} unavailable={signer.isError} onChange={field.onChange} />
+              )
+            }
+          />
+        </div>
       </DialogBody>
-      <DialogFooter>
+      <DialogFooter className="flex-row flex-wrap items-center justify-end py-3">
+        <p className="basis-full text-xs text-slate-500 sm:flex-1 sm:basis-0">{t('sign.legal')}</p>
         <DialogClose asChild>
           <Button variant="secondary">{t('sign.cancel')}</Button>
         </DialogClose>

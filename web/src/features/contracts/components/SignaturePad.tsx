@@ -1,11 +1,20 @@
 import { Eraser } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, type PointerEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 
 /** Spec §9: a 500 by 200 canvas with a 2 px black stroke. */
 export const SIGNATURE_WIDTH = 500;
 export const SIGNATURE_HEIGHT = 200;
+
+/**
+ * How wide the drawing area is shown (issue 37: at 800 px height the Clear button and the 'please draw' alert were
+ * below the dialog's fold). Its own 500 by 200 units are kept; it is shown at most 500 px wide, at most as wide as
+ * the dialog, and on a short screen as wide as leaves room for the rest of the sign dialog (about 29rem of it, the
+ * dialog itself 92dvh high): 140 px high on a 1366x768 screen's 657 px tall window. Never narrower than 15rem.
+ */
+export const SIGNATURE_AREA_WIDTH = 'w-[clamp(min(100%,15rem),calc((92dvh_-_29rem)_*_2.5),min(100%,500px))]';
 
 interface Point {
   x: number;
@@ -17,7 +26,16 @@ interface Point {
  * 200 CSS pixels, scales down on narrow screens (keeping 5:2) and is sharp on high-density screens.
  * `onChange` gets a PNG data URL after each stroke, or null once cleared.
  */
-export function SignaturePad({ onChange, disabled = false }: { onChange: (dataUrl: string | null) => void; disabled?: boolean }) {
+export function SignaturePad({
+  onChange,
+  disabled = false,
+  status,
+}: {
+  onChange: (dataUrl: string | null) => void;
+  disabled?: boolean;
+  /** Shown beside the Clear button in place of the 'Sign inside the box' hint, e.g. the dialog's alert while empty. */
+  status?: ReactNode;
+}) {
   const { t } = useTranslation('contracts');
   const hintId = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -94,7 +112,7 @@ export function SignaturePad({ onChange, disabled = false }: { onChange: (dataUr
   };
 
   return (
-    <div className="flex flex-col gap-2">
+    <div className={cn('mx-auto flex flex-col gap-2', SIGNATURE_AREA_WIDTH)} data-testid="signature-area">
       <canvas
         ref={canvasRef}
         width={SIGNATURE_WIDTH}
@@ -104,7 +122,7 @@ export function SignaturePad({ onChange, disabled = false }: { onChange: (dataUr
         role="img"
         data-testid="signature-canvas"
         style={{ touchAction: 'none' }}
-        className="mx-auto block aspect-[5/2] w-full max-w-[500px] cursor-crosshair touch-none rounded-lg border-2 border-dashed border-slate-300 bg-white"
+        className="block aspect-[5/2] w-full cursor-crosshair touch-none rounded-lg border-2 border-dashed border-slate-300 bg-white"
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={endStroke}
@@ -114,11 +132,13 @@ export function SignaturePad({ onChange, disabled = false }: { onChange: (dataUr
       <p id={hintId} className="sr-only">
         {t('sign.pointerHint')}
       </p>
-      <div className="mx-auto flex w-full max-w-[500px] items-center justify-between gap-3">
-        <p className="text-xs text-slate-500" aria-hidden="true">
-          {t('sign.drawHere')}
-        </p>
-        <Button variant="secondary" size="sm" onClick={clear} disabled={disabled}>
+      <div className="flex items-center justify-between gap-3" data-testid="signature-controls">
+        {status ?? (
+          <p className="text-xs text-slate-500" aria-hidden="true">
+            {t('sign.drawHere')}
+          </p>
+        )}
+        <Button variant="secondary" size="sm" onClick={clear} disabled={disabled} className="shrink-0">
           <Eraser className="h-4 w-4" aria-hidden="true" />
           {t('sign.clear')}
         </Button>

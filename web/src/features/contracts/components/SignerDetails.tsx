@@ -24,15 +24,16 @@ export function SignerDetails({ signer, isPending, isError }: Props) {
   }
   const value = (text: string | null | undefined) => (isPending ? '…' : text || t('sign.signer.notProvided'));
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-2">
-      <legend className="mb-2 text-sm font-medium text-slate-700">{t('sign.signer.title')}</legend>
-      <div className="flex flex-col gap-1">
+    // Side by side on phones too, and inputs a size smaller: the sign dialog has little height to spare (issue 37).
+    <fieldset className="grid shrink-0 grid-cols-2 gap-3">
+      <legend className="sr-only">{t('sign.signer.title')}</legend>
+      <div className="flex min-w-0 flex-col gap-1">
         <Label htmlFor={nameId}>{t('sign.signer.name')}</Label>
-        <Input id={nameId} readOnly value={value(signer?.fullName)} className="bg-slate-50" />
+        <Input id={nameId} readOnly value={value(signer?.fullName)} className="h-9 bg-slate-50" />
       </div>
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <Label htmlFor={idCodeId}>{t('sign.signer.idCode')}</Label>
-        <Input id={idCodeId} readOnly value={value(signer?.idCode)} className="bg-slate-50 tabular-nums" />
+        <Input id={idCodeId} readOnly value={value(signer?.idCode)} className="h-9 bg-slate-50 tabular-nums" />
       </div>
     </fieldset>
   );

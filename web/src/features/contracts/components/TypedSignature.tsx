@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
 import { renderTypedSignature } from '../typed-signature';
+import { SIGNATURE_AREA_WIDTH } from './SignaturePad';
 
 interface Props {
   /** The profile's full name; empty while it loads. */
@@ -45,7 +47,12 @@ export function TypedSignature({ name, unavailable, onChange }: Props) {
   }
   const image = rendered?.name === name ? rendered.image : null;
   return (
-    <div className="mx-auto flex aspect-[5/2] w-full max-w-[500px] items-center justify-center rounded-lg border-2 border-dashed border-slate-300 bg-white">
+    <div
+      className={cn(
+        'mx-auto flex aspect-[5/2] items-center justify-center rounded-lg border-2 border-dashed border-slate-300 bg-white',
+        SIGNATURE_AREA_WIDTH,
+      )}
+    >
       {image ? (
         <img src={image} alt={t('sign.typed.previewAlt', { name })} data-testid="typed-signature" className="h-full w-full" />
       ) : (

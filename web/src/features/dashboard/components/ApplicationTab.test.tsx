@@ -22,7 +22,8 @@ describe('Application tab (spec §2)', () => {
 
     expect(screen.getByText('Nordic Shelf 17 OÜ')).toBeInTheDocument();
     expect(screen.getByText('16123456')).toBeInTheDocument();
-    expect(screen.getByText('Monthly payment').nextElementSibling).toHaveTextContent('500 €');
+    // Issue 37: the same format as the schedule below it ('€500.00'), not '500 €'.
+    expect(screen.getByText('Monthly payment').nextElementSibling).toHaveTextContent(/^€500\.00$/);
     expect(screen.getByText('Contract period').nextElementSibling).toHaveTextContent('3 February 2025 – 3 August 2025');
 
     // Issue 23: the schedule is payroll's (GET /api/payments), net beside gross; a cancelled payment is not due.
@@ -50,7 +51,7 @@ describe('Application tab (spec §2)', () => {
     stubApi({ 'GET /api/application': () => jsonResponse(200, ownApplication()) });
     renderWithProviders(<ApplicationTab />, { user: applicant });
     expect(await screen.findByText('3 minuti eest')).toBeInTheDocument();
-    expect(screen.getByText('Igakuine tasu').nextElementSibling).toHaveTextContent('500 €');
+    expect(screen.getByText('Igakuine tasu').nextElementSibling).toHaveTextContent(/^500,00\s€$/);
     expect(screen.getAllByText('Aktiivne').length).toBeGreaterThan(0);
   });
 
@@ -116,6 +117,56 @@ describe('Application tab (spec §2)', () => {
     stubApi({ 'GET /api/application': () => new Promise<Response>(() => {}) });
     renderWithProviders(<ApplicationTab />, { user: applicant });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your application…');
+  });
+});
+
+describe('The status text says what is true (issue 37: it contradicted the company card)', () => {
+  it('an approved application with its company assigned does not promise a company "shortly"', async () => {
+    stubApi({
+      'GET /api/application': () => jsonResponse(200, withStatus('approved')),
+      'GET /api/payments': () => jsonResponse(200, []),
+    });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(await screen.findByText('Nordic Shelf 17 OÜ')).toBeInTheDocument();
+    expect(screen.getByTestId('status-hint')).toHaveTextContent(
+      'Your application has been approved and a company has been assigned to you. Its details are below.',
+    );
+    expect(screen.queryByText(/A company will be assigned to you shortly/)).not.toBeInTheDocument();
+  });
+
+  it('says a company will come while none is assigned, in Estonian too', async () => {
+    await i18n.changeLanguage('et');
+    stubApi({ 'GET /api/application': () => jsonResponse(200, withStatus('approved', { company: null })) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(await screen.findByTestId('status-hint')).toHaveTextContent('Teie taotlus on kinnitatud. Määrame teile peagi ettevõtte.');
+    expect(screen.getByText(/Teile ei ole veel ettevõtet määratud/)).toBeInTheDocument();
+  });
+
+  it('an active membership without a company on record points to no schedule', async () => {
+    stubApi({ 'GET /api/application': () => jsonResponse(200, withStatus('active', { company: null })) });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    expect(await screen.findByTestId('status-hint')).not.toHaveTextContent('schedule below');
+    expect(screen.queryByRole('heading', { name: 'Payment schedule' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a note sent without a status change (issue 37)', () => {
+  it("shows in the applicant's timeline as a message, not as the same status again", async () => {
+    stubApi({
+      'GET /api/application': () => {
+        const base = ownApplication();
+        const note = { id: 3, oldStatus: 'active' as const, newStatus: 'active' as const, notes: 'Your first payment is on its way', createdAt: new Date(Date.now() - 60_000).toISOString() };
+        return jsonResponse(200, { ...base, statusUpdates: [note, ...base.statusUpdates] });
+      },
+      'GET /api/payments': () => jsonResponse(200, []),
+    });
+    renderWithProviders(<ApplicationTab />, { user: applicant });
+    const timeline = await screen.findByRole('list', { name: 'Status updates' });
+    const [note, change] = within(timeline).getAllByRole('listitem');
+    expect(within(note).getByTestId('timeline-note')).toHaveTextContent('Message from our team');
+    expect(within(note).queryByText('Active')).not.toBeInTheDocument();
+    expect(within(note).getByText('Your first payment is on its way')).toBeInTheDocument();
+    expect(within(change).getByText('Active')).toBeInTheDocument();
   });
 });
 

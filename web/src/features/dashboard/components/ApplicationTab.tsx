@@ -9,6 +9,7 @@ import { EmptyState, ErrorState } from '@/components/ui/state-message';
 import { formatDate } from '@/lib/dates';
 import { useOwnApplication } from '../api/get-own-application';
 import { useOwnPayments } from '../api/get-own-payments';
+import { statusHintKey } from '../status-hint';
 import { ApplyAgainCard } from './ApplyAgainCard';
 import { EarlierApplications } from './EarlierApplications';
 import { StatusTimeline } from './StatusTimeline';
@@ -72,7 +73,9 @@ export function ApplicationTab() {
           </CardHeader>
           {isApplicationStatus(application.status) && (
             <CardContent>
-              <p className="leading-relaxed text-slate-700">{t(`application.statusHints.${application.status}`)}</p>
+              <p className="leading-relaxed text-slate-700" data-testid="status-hint">
+                {t(`application.statusHints.${statusHintKey(application.status, company !== null)}`)}
+              </p>
             </CardContent>
           )}
         </Card>

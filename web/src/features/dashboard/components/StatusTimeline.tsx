@@ -1,3 +1,4 @@
+import { MessageSquareText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ApplicationStatusBadge, useStatusNotesText } from '@/components/ui/application-status-badge';
 import { formatDateTime, formatRelative } from '@/lib/dates';
@@ -5,7 +6,7 @@ import type { StatusUpdate } from '@/types/api';
 
 /** Status updates, newest first: the new status, optional notes and a relative time with the exact date on hover. */
 export function StatusTimeline({ updates, label, emptyText }: { updates: StatusUpdate[]; label: string; emptyText: string }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation('dashboard');
   const lng = i18n.language;
   const notesText = useStatusNotesText();
   if (updates.length === 0) return <p className="text-sm text-slate-600">{emptyText}</p>;
@@ -18,7 +19,15 @@ export function StatusTimeline({ updates, label, emptyText }: { updates: StatusU
             className="absolute -left-[1.86rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-primary-500 ring-1 ring-slate-200"
           />
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <ApplicationStatusBadge status={update.newStatus} />
+            {update.oldStatus === update.newStatus ? (
+              // A note sent with the status unchanged is a message, not a new status (issue 37).
+              <span className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700" data-testid="timeline-note">
+                <MessageSquareText className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                {t('application.timeline.note')}
+              </span>
+            ) : (
+              <ApplicationStatusBadge status={update.newStatus} />
+            )}
             <time
               dateTime={update.createdAt}
               title={formatDateTime(update.createdAt, lng)}

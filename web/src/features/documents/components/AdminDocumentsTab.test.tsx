@@ -8,7 +8,8 @@ import { AdminDocumentsTab } from './AdminDocumentsTab';
 
 const DOCUMENTS = '/api/admin/documents';
 const REQUESTS = '/api/admin/document-requests';
-const FIRST_PAGE = { sort: 'uploadedAt', order: 'desc', limit: '50', offset: '0' };
+// Issue 37: the sort key is the field's name, createdAt (spec §3), not uploadedAt.
+const FIRST_PAGE = { sort: 'createdAt', order: 'desc', limit: '50', offset: '0' };
 
 function renderTab(url = '/admin?tab=documents') {
   return renderAt(<AdminDocumentsTab />, url);
@@ -63,10 +64,10 @@ describe('admin Documents tab (spec §2, §5; issue 17 lists)', () => {
     expect(screen.getByRole('searchbox', { name: 'Search documents' })).toHaveValue('mari');
 
     await user.click(screen.getByRole('button', { name: /^Date/ }));
-    // uploadedAt is the default sort, so only the order is left in the URL.
+    // createdAt is the default sort, so only the order is left in the URL.
     await waitFor(() => expect(queryOf(router.state.location.search)).toEqual({ tab: 'documents', q: 'mari', status: 'rejected', order: 'asc' }));
     await waitFor(() =>
-      expect(callsTo(fetchMock, 'GET', DOCUMENTS).at(-1)?.query).toMatchObject({ sort: 'uploadedAt', order: 'asc', offset: '0' }),
+      expect(callsTo(fetchMock, 'GET', DOCUMENTS).at(-1)?.query).toMatchObject({ sort: 'createdAt', order: 'asc', offset: '0' }),
     );
   });
 
@@ -231,5 +232,13 @@ describe('admin Documents tab (spec §2, §5; issue 17 lists)', () => {
       dueDate: null,
     });
     expect(callsTo(fetchMock, 'GET', '/api/admin/applications').some(({ query }) => query.q === 'mari')).toBe(true);
+  });
+
+  it("sorts by the field's own name: an old link's sort=uploadedAt means the default, createdAt (issue 37)", async () => {
+    const fetchMock = stubFetch((url) => (url.pathname === DOCUMENTS ? pageResponse([adminDocument()]) : undefined));
+    renderTab('/admin?tab=documents&sort=uploadedAt&order=asc');
+    await screen.findByTestId('admin-document-row');
+    expect(callsTo(fetchMock, 'GET', DOCUMENTS).at(-1)?.query).toMatchObject({ sort: 'createdAt', order: 'asc' });
+    expect(callsTo(fetchMock, 'GET', DOCUMENTS).map((call) => call.query.sort)).not.toContain('uploadedAt');
   });
 });

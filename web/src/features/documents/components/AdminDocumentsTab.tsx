@@ -8,7 +8,13 @@ import { useListParams } from '@/hooks/use-list-params';
 import { cn } from '@/lib/utils';
 import { useAdminDocumentRequestsPage } from '../api/get-admin-document-requests';
 import { useAdminDocumentsPage } from '../api/get-admin-documents';
-import { ADMIN_DOCUMENT_SORTS, ADMIN_DOCUMENT_STATUSES, ADMIN_REQUEST_SORTS, ADMIN_REQUEST_STATUSES } from '../types';
+import {
+  ADMIN_DOCUMENT_SORTS,
+  ADMIN_DOCUMENT_STATUSES,
+  ADMIN_REQUEST_SORTS,
+  ADMIN_REQUEST_STATUSES,
+  type AdminDocumentSort,
+} from '../types';
 import { AdminDocumentsTable } from './AdminDocumentsTable';
 import { AdminRequestsTable } from './AdminRequestsTable';
 import { RequestDocumentDialog } from './RequestDocumentDialog';
@@ -66,7 +72,7 @@ export function AdminDocumentsTab() {
 function DocumentsList() {
   const { t } = useTranslation('documents');
   const list = useListParams({
-    defaults: { sort: 'uploadedAt', order: 'desc', pageSize: PAGE_SIZE },
+    defaults: { sort: 'createdAt' satisfies AdminDocumentSort, order: 'desc', pageSize: PAGE_SIZE },
     sorts: ADMIN_DOCUMENT_SORTS,
     statuses: ADMIN_DOCUMENT_STATUSES,
   });

@@ -3,13 +3,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/ui/data-table';
+import { PersonCell, TruncatedText } from '@/components/ui/truncated-text';
 import { toast } from '@/components/ui/use-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
 import { formatDate } from '@/lib/dates';
 import type { AdminDocument } from '@/types/api';
 import { useReviewDocument } from '../api/review-document';
-import { canReview, fileTypeLabel } from '../rules';
-import type { DocumentVersion } from '../types';
+import { canReview, FILE_TYPE_WIDTH, fileTypeLabel } from '../rules';
+import type { AdminDocumentSort, DocumentVersion } from '../types';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
 import { RejectDocumentDialog, type RejectTarget } from './RejectDocumentDialog';
 import { RejectionReason } from './RejectionReason';
@@ -19,7 +20,7 @@ type TableProps = Omit<DataTableProps<AdminDocument>, 'columns' | 'rowKey' | 'ac
 /**
  * The admin's table of documents (current versions): name with the request it answers and its earlier
  * versions, applicant, type, upload date, status with the rejection reason; download, approve, and reject
- * with a reason. Sortable columns carry the API's sort names (uploadedAt, name, status).
+ * with a reason. Sortable columns carry the API's sort names (createdAt, name, status: ADMIN_DOCUMENT_SORTS).
  */
 export function AdminDocumentsTable({ showUser = true, ...props }: TableProps & { showUser?: boolean }) {
   const { t, i18n } = useTranslation('documents');
@@ -61,7 +62,6 @@ export function AdminDocumentsTable({ showUser = true, ...props }: TableProps & 
           {
             id: 'user',
             header: t('columns.user'),
-            className: 'md:min-w-[11rem]',
             cell: (document: AdminDocument) => <ApplicantName user={document.user} userId={document.userId} />,
           },
         ]
@@ -69,11 +69,11 @@ export function AdminDocumentsTable({ showUser = true, ...props }: TableProps & 
     {
       id: 'type',
       header: t('columns.type'),
-      className: 'break-all md:min-w-[6rem] md:max-w-[10rem]',
-      cell: (document) => <span>{fileTypeLabel(document.fileType)}</span>,
+      // Spec §2: the part after the slash, whole; a long one (a .docx's) is cut, never the table.
+      cell: (document) => <TruncatedText text={fileTypeLabel(document.fileType)} className={FILE_TYPE_WIDTH} />,
     },
     {
-      id: 'uploadedAt',
+      id: 'createdAt' satisfies AdminDocumentSort,
       header: t('columns.date'),
       sortable: true,
       className: 'md:whitespace-nowrap',
@@ -154,12 +154,7 @@ export function AdminDocumentsTable({ showUser = true, ...props }: TableProps & 
 export function ApplicantName({ user, userId }: { user: AdminDocument['user']; userId: number }) {
   const { t } = useTranslation('documents');
   if (!user.fullName && !user.username) return <span className="text-slate-500">{t('admin.unknownUser', { id: userId })}</span>;
-  return (
-    <span className="flex flex-col">
-      <span className="text-slate-900">{user.fullName || user.username}</span>
-      {user.email && <span className="break-all text-xs text-slate-500">{user.email}</span>}
-    </span>
-  );
+  return <PersonCell name={user.fullName || user.username} email={user.email} />;
 }
 
 /** A document's earlier versions (uploads it replaced after their rejection), oldest first, behind a toggle. */

@@ -41,7 +41,6 @@ export function AdminRequestsTable({ showUser = true, ...props }: TableProps & {
           {
             id: 'user',
             header: t('columns.user'),
-            className: 'md:min-w-[11rem]',
             cell: (request: AdminDocumentRequest) => <ApplicantName user={request.user} userId={request.userId} />,
           },
         ]

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminDocument, adminDocumentRequest, documentRequest } from '../test-fixtures';
 import { callsTo, json, pageResponse, renderAt, stubFetch } from '@/test/render-list';
 import { ApplicantDocumentsPanel } from './ApplicantDocumentsPanel';
@@ -22,7 +22,8 @@ describe("ApplicantDocumentsPanel (issue 17: the applicant's whole file)", () =>
     expect(screen.queryByRole('columnheader', { name: 'User' })).not.toBeInTheDocument();
     const one = { userId: '7', order: 'desc', limit: '200' };
     expect(callsTo(fetchMock, 'GET', '/api/admin/document-requests')[0].query).toEqual({ ...one, sort: 'createdAt' });
-    expect(callsTo(fetchMock, 'GET', '/api/admin/documents')[0].query).toEqual({ ...one, sort: 'uploadedAt' });
+    // Issue 37: the sort key is the field's name, createdAt (spec §3), not uploadedAt.
+    expect(callsTo(fetchMock, 'GET', '/api/admin/documents')[0].query).toEqual({ ...one, sort: 'createdAt' });
   });
 
   it('reviews there: a rejection asks for the reason and refreshes the lists', async () => {
@@ -65,4 +66,68 @@ describe("ApplicantDocumentsPanel (issue 17: the applicant's whole file)", () =>
       dueDate: null,
     });
   });
+
+  it('never leaves a hole where the name goes: an applicant without a name is left out of the sentence (issue 37)', async () => {
+    const user = userEvent.setup();
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/admin/document-requests') return pageResponse([]);
+      if (url.pathname === '/api/admin/documents') return pageResponse([]);
+      if (url.pathname === '/api/document-requests' && init?.method === 'POST') return json(201, documentRequest({ name: 'Diploma' }));
+      return undefined;
+    });
+    renderAt(<ApplicantDocumentsPanel userId={7} applicationId={11} />, '/admin/applications/11');
+    await user.click(await screen.findByRole('button', { name: 'Request document' }));
+    await user.type(within(screen.getByRole('dialog')).getByLabelText('Document name'), 'Diploma');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Diploma was requested.')).toBeInTheDocument();
+    expect(screen.queryByText(/requested from/)).not.toBeInTheDocument();
+  });
+});
+
+describe("the due date in the portal's one date field (issue 37)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-15T09:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function stubPanel() {
+    return stubFetch((url, init) => {
+      if (url.pathname === '/api/admin/document-requests') return pageResponse([]);
+      if (url.pathname === '/api/admin/documents') return pageResponse([]);
+      if (url.pathname === '/api/document-requests' && init?.method === 'POST') return json(201, documentRequest({ name: 'Diploma' }));
+      return undefined;
+    });
+  }
+
+  it("reads 'Select date' (spec §2), offers no day before today in its calendar and sends the picked day", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const fetchMock = stubPanel();
+    renderAt(<ApplicantDocumentsPanel userId={7} applicationId={11} name="Mari Maasikas" />, '/admin/applications/11');
+    await user.click(await screen.findByRole('button', { name: 'Request document' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Document name'), 'Diploma');
+    const due = within(dialog).getByLabelText('Due date (optional)');
+    expect(due).toHaveAttribute('placeholder', 'Select date');
+    await user.click(within(dialog).getByRole('button', { name: 'Choose the date in a calendar' }));
+    const grid = await screen.findByRole('grid');
+    expect(within(grid).getByText('14').closest('button')).toBeDisabled();
+    await user.click(within(grid).getByText('20'));
+    expect(due).toHaveValue('20/06/2025');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/document-requests')[0]?.body).toMatchObject({ dueDate: '2025-06-20' }));
+  }, 20_000);
+
+  it('says a typed day before today is not a due date, and sends nothing', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const fetchMock = stubPanel();
+    renderAt(<ApplicantDocumentsPanel userId={7} applicationId={11} name="Mari Maasikas" />, '/admin/applications/11');
+    await user.click(await screen.findByRole('button', { name: 'Request document' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Document name'), 'Diploma');
+    await user.type(within(dialog).getByLabelText('Due date (optional)'), '01/06/2025');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('The due date cannot be before today.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/document-requests')).toHaveLength(0);
+  }, 20_000);
 });

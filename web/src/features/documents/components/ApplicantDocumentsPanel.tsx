@@ -5,6 +5,7 @@ import { TabCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/state-message';
 import { useAdminDocumentRequestsPage } from '../api/get-admin-document-requests';
 import { useAdminDocumentsPage } from '../api/get-admin-documents';
+import type { AdminDocumentSort, AdminRequestSort } from '../types';
 import { AdminDocumentsTable } from './AdminDocumentsTable';
 import { AdminRequestsTable } from './AdminRequestsTable';
 import { RequestDocumentDialog } from './RequestDocumentDialog';
@@ -13,7 +14,7 @@ import { RequestDocumentDialog } from './RequestDocumentDialog';
 const ONE_APPLICANTS_LIMIT = 200;
 
 /** One applicant's whole list, newest first. */
-function applicantQuery(userId: number, sort: string): URLSearchParams {
+function applicantQuery(userId: number, sort: AdminDocumentSort | AdminRequestSort): URLSearchParams {
   return new URLSearchParams({ userId: String(userId), sort, order: 'desc', limit: String(ONE_APPLICANTS_LIMIT) });
 }
 
@@ -32,7 +33,7 @@ interface Props {
 export function ApplicantDocumentsPanel({ userId, applicationId, name = '' }: Props) {
   const { t } = useTranslation('documents');
   const requestsQuery = useMemo(() => applicantQuery(userId, 'createdAt'), [userId]);
-  const documentsQuery = useMemo(() => applicantQuery(userId, 'uploadedAt'), [userId]);
+  const documentsQuery = useMemo(() => applicantQuery(userId, 'createdAt'), [userId]);
   const requests = useAdminDocumentRequestsPage(requestsQuery);
   const documents = useAdminDocumentsPage(documentsQuery);
 

@@ -6,11 +6,12 @@ import { TabCard } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/state-message';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { formatCalendarDate, formatDate, parseIsoDate } from '@/lib/dates';
 import type { DocumentRequest, Document as OwnDocument } from '@/types/api';
 import { useOwnRequests } from '../api/get-document-requests';
 import { useOwnDocuments } from '../api/get-documents';
-import { canUploadAgain, canUploadFor, fileTypeLabel } from '../rules';
+import { canUploadAgain, canUploadFor, FILE_TYPE_WIDTH, fileTypeLabel } from '../rules';
 import { DocumentStatusBadge } from './DocumentStatusBadge';
 import { OverdueBadge } from './OverdueBadge';
 import { RejectionReason } from './RejectionReason';
@@ -79,13 +80,35 @@ export function DocumentsTab() {
     statusColumn(),
   ];
 
+  // Issue 37: an upload answering a request says which one, when its own name (by default the file's) does not.
+  const requestNames = new Map((requests.data ?? []).map((request) => [request.id, request.name]));
+  const answeredRequest = (document: OwnDocument) => {
+    const name = document.requestId === null ? undefined : requestNames.get(document.requestId);
+    return name !== undefined && name !== document.name ? name : null;
+  };
+
   const documentColumns: DataTableColumn<OwnDocument>[] = [
-    nameColumn(true),
+    {
+      ...nameColumn<OwnDocument>(true),
+      cell: (document) => {
+        const request = answeredRequest(document);
+        return (
+          <span className="flex flex-col">
+            <span className="break-words">{document.name}</span>
+            {document.description && <span className="break-words text-xs font-normal text-slate-500">{document.description}</span>}
+            {request && (
+              <span className="break-words text-xs font-normal text-slate-600" data-testid="answers-request">
+                {t('applicant.forRequest', { name: request })}
+              </span>
+            )}
+          </span>
+        );
+      },
+    },
     {
       id: 'type',
       header: t('columns.type'),
-      className: 'break-all md:min-w-[8rem] md:max-w-[14rem]',
-      cell: (document) => <span>{fileTypeLabel(document.fileType)}</span>,
+      cell: (document) => <TruncatedText text={fileTypeLabel(document.fileType)} className={FILE_TYPE_WIDTH} />,
     },
     {
       id: 'date',

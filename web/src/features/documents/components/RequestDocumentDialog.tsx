@@ -1,23 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FilePlus2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApplicantCombobox, type ApplicantChoice } from '@/components/applications/ApplicantCombobox';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { isDateFieldValue } from '@/components/ui/date-text';
 import { FormDialog, serverFieldError } from '@/components/ui/form-dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { INCOMPLETE, useIncompleteToast } from '@/hooks/use-incomplete-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
 import { parseApiError } from '@/lib/api-client';
+import { todayInTallinn, toIsoDate } from '@/lib/dates';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useRequestDocument, type RequestDocumentInput } from '../api/request-document';
-import { DueDatePicker } from './DueDatePicker';
 
-const INCOMPLETE = 'request.toast.incomplete.text';
+const INVALID_DATE = 'common:dateField.invalid.text';
+const PAST_DUE_DATE = 'request.toast.pastDueDate';
 
 /**
  * Spec §5 admin document request: the applicant (with the application the request is about) and the name
@@ -28,8 +32,11 @@ const schema = z
     applicant: z.custom<ApplicantChoice | null>().refine((choice) => choice !== null, INCOMPLETE),
     name: z.string().trim().min(1, INCOMPLETE),
     description: z.string().trim(),
-    /** YYYY-MM-DD or ''. */
-    dueDate: z.string(),
+    /** YYYY-MM-DD or ''; a text that is not a date is the DateField's 'invalid'. Never before today (Tallinn's). */
+    dueDate: z
+      .string()
+      .refine(isDateFieldValue, INVALID_DATE)
+      .refine((day) => !isDateFieldValue(day) || day === '' || day >= toIsoDate(todayInTallinn()), PAST_DUE_DATE),
   })
   .transform(
     ({ applicant, name, description, dueDate }): RequestDocumentInput => ({
@@ -57,6 +64,7 @@ interface Props {
 export function RequestDocumentDialog({ applicant }: Props) {
   const { t } = useTranslation('documents');
   const failureToast = useFailureToast();
+  const incompleteToast = useIncompleteToast();
   const [open, setOpen] = useState(false);
   const defaults: Values = { applicant: applicant ?? null, name: '', description: '', dueDate: '' };
   const form = useForm<Values, unknown, RequestDocumentInput>({ resolver: zodResolver(schema), defaultValues: defaults });
@@ -72,9 +80,13 @@ export function RequestDocumentDialog({ applicant }: Props) {
     const chosen = form.getValues('applicant');
     requestDocument.mutate(body, {
       onSuccess: (created) => {
+        // Without a name to give (an applicant known only by number) the sentence leaves the person out.
+        const user = chosen?.name.trim();
         toast({
           title: t('request.toast.requested'),
-          description: t('request.toast.requestedText', { name: created.name, user: chosen?.name ?? '' }),
+          description: user
+            ? t('request.toast.requestedText', { name: created.name, user })
+            : t('request.toast.requestedTextNoName', { name: created.name }),
         });
         onOpenChange(false);
       },
@@ -89,12 +101,11 @@ export function RequestDocumentDialog({ applicant }: Props) {
     });
   };
 
-  const onInvalid = () =>
-    toast({
-      title: t('request.toast.incomplete.title'),
-      description: t('request.toast.incomplete.text'),
-      variant: 'destructive',
-    });
+  const onInvalid = (invalid: FieldErrors<Values>) =>
+    // Only the date is wrong: say so, rather than that a required field is empty.
+    invalid.dueDate && Object.keys(invalid).length === 1
+      ? toast({ title: t('common:dateField.invalid.title'), description: t(invalid.dueDate.message ?? INVALID_DATE), variant: 'destructive' })
+      : incompleteToast();
 
   const nameError = serverFieldError(errors.name);
   const descriptionError = serverFieldError(errors.description);
@@ -161,7 +172,16 @@ export function RequestDocumentDialog({ applicant }: Props) {
         name="dueDate"
         render={({ field, fieldState }) => (
           <FormField id="document-request-due" label={t('request.dueDate')} error={serverFieldError(fieldState.error)}>
-            <DueDatePicker id="document-request-due" value={field.value} onChange={field.onChange} />
+            {/* Spec §2: a single-date calendar with the placeholder 'Select date'; days before today cannot be picked. */}
+            <div className="sm:max-w-[260px]">
+              <DateField
+                id="document-request-due"
+                min={todayInTallinn()}
+                invalidValue="invalid"
+                labels={{ placeholder: t('request.datePlaceholder') }}
+                {...field}
+              />
+            </div>
           </FormField>
         )}
       />

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '@/test/i18n';
 import { renderWithProviders } from '@/test/render';
@@ -21,5 +21,32 @@ describe('Hero facts (spec §1, issue 13)', () => {
     await i18n.changeLanguage('et');
     renderWithProviders(<Hero />);
     expect(fact('ettevõtte registreerimisest esimese makseni')).toBe('5 pangapäeva');
+  });
+});
+
+describe('the hero on an Estonian phone (issue 37)', () => {
+  it('keeps the three figures on one line each, in one row above their labels', async () => {
+    await i18n.changeLanguage('et');
+    renderWithProviders(<Hero />);
+    const facts = screen.getByTestId('hero-facts');
+    // Two shared rows (subgrid): every figure in the first, every label in the second, whatever wraps.
+    expect(facts).toHaveClass('grid-rows-[auto_auto]');
+    const cells = [...facts.children];
+    expect(cells).toHaveLength(3);
+    for (const cell of cells) {
+      expect(cell).toHaveClass('row-span-2', 'grid-rows-subgrid');
+      expect(cell.querySelector('dd')).toHaveClass('row-start-1', 'whitespace-nowrap');
+      expect(cell.querySelector('dt')).toHaveClass('row-start-2');
+    }
+    expect(within(facts).getByText('5 pangapäeva')).toHaveClass('whitespace-nowrap');
+  });
+
+  it("keeps the start button's arrow whole: a button's icons never shrink, and a long call to action wraps on a phone", async () => {
+    await i18n.changeLanguage('et');
+    renderWithProviders(<Hero />);
+    const start = screen.getByRole('link', { name: 'Alusta kohe' });
+    expect(start).toHaveClass('[&_svg]:shrink-0', 'whitespace-normal', 'sm:whitespace-nowrap', 'min-h-12');
+    expect(start).not.toHaveClass('h-12');
+    expect(start.querySelector('svg')).not.toBeNull();
   });
 });

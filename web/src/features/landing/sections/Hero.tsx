@@ -34,11 +34,21 @@ export function Hero() {
           <p className="max-w-prose text-sm text-slate-600" data-testid="hero-qualifier">
             {t('hero.qualifier')}
           </p>
-          <dl className="grid max-w-lg grid-cols-3 gap-3 border-t border-slate-200 pt-6">
+          {/*
+           * Issue 37: the three figures sat at different heights once '5 pangapäeva' wrapped on a phone (each column
+           * packed its value and label from the bottom). The figures stay on one line, each column as wide as its
+           * figure needs, and the columns share two rows (subgrid): the figures on one line, the labels under them.
+           */}
+          <dl
+            className="grid max-w-lg grid-cols-[repeat(3,auto)] grid-rows-[auto_auto] justify-between gap-x-4 gap-y-1 border-t border-slate-200 pt-6"
+            data-testid="hero-facts"
+          >
             {FACTS.map((fact) => (
-              <div key={fact} className="flex min-w-0 flex-col-reverse gap-1">
-                <dt className="text-xs text-slate-600 sm:text-sm">{t(`hero.facts.${fact}.label`)}</dt>
-                <dd className="text-xl leading-tight font-bold text-balance text-slate-900 sm:text-2xl">{t(`hero.facts.${fact}.value`)}</dd>
+              <div key={fact} className="row-span-2 grid min-w-0 grid-rows-subgrid">
+                <dt className="row-start-2 text-xs text-slate-600 sm:text-sm">{t(`hero.facts.${fact}.label`)}</dt>
+                <dd className="row-start-1 text-xl leading-tight font-bold whitespace-nowrap text-slate-900 sm:text-2xl">
+                  {t(`hero.facts.${fact}.value`)}
+                </dd>
               </div>
             ))}
           </dl>

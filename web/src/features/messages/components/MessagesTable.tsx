@@ -1,9 +1,10 @@
-import { CheckCheck, ChevronDown, ChevronUp, Mail, Reply } from 'lucide-react';
+import { CheckCheck, ChevronDown, ChevronUp, Reply } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/ui/data-table';
+import { PersonCell } from '@/components/ui/truncated-text';
 import { toast } from '@/components/ui/use-toast';
 import { useErrorText } from '@/hooks/use-error-text';
 import { formatDateTime } from '@/lib/dates';
@@ -37,19 +38,7 @@ export function MessagesTable(props: TableProps) {
       id: 'name',
       header: t('messages.from'),
       sortable: true,
-      className: 'md:min-w-[11rem]',
-      cell: (message) => (
-        <span className="flex min-w-0 flex-col gap-0.5">
-          <span className="font-medium text-slate-800">{message.name}</span>
-          <a
-            href={`mailto:${message.email}`}
-            className="inline-flex min-w-0 items-center gap-1 text-xs [overflow-wrap:anywhere] text-primary-700 hover:underline"
-          >
-            <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-            {message.email}
-          </a>
-        </span>
-      ),
+      cell: (message) => <PersonCell name={message.name} email={message.email} mailto />,
     },
     {
       id: 'createdAt',

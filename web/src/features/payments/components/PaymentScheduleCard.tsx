@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/state-message';
 import { TabCard } from '@/components/ui/card';
 import { formatDate, formatShortDate } from '@/lib/dates';
 import { currentLanguage } from '@/lib/i18n';
+import { MONTHLY_PAY_EUR } from '@/lib/company';
 import { formatMoney } from '@/lib/money';
 import type { Payment } from '@/types/api';
 import { payslipHref, useOwnPayments } from '../api/get-payments';
@@ -91,7 +92,7 @@ export function PaymentScheduleCard() {
   ];
 
   return (
-    <TabCard title={t('schedule.title')} description={t('schedule.description')}>
+    <TabCard title={t('schedule.title')} description={t('schedule.description', { amount: formatMoney(MONTHLY_PAY_EUR, language) })}>
       <DataTable
         caption={t('schedule.title')}
         columns={columns}

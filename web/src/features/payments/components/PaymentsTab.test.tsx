@@ -107,3 +107,18 @@ describe('Payments tab schedule (issue 23)', () => {
     expect(await screen.findByText('Could not load your payments')).toBeInTheDocument();
   });
 });
+
+describe('amounts in the texts are written like those in the table (issue 37)', () => {
+  it.each([
+    ['en', 'Six monthly payments of €500.00 gross.', 'A board member fee of €500.00 a month'],
+    ['et', 'Kuus igakuist makset, igaüks 500,00 € bruto.', '500-eurone juhatuse liikme tasu'],
+  ])('%s', async (language, schedule, insurance) => {
+    await i18n.changeLanguage(language);
+    stub(SCHEDULE);
+    renderWithProviders(<PaymentsTab />, { user: applicant });
+    await screen.findAllByTestId('payment-row');
+    expect(screen.getByText((text) => text.replace(/\s/g, ' ').startsWith(schedule.replace(/\s/g, ' ')))).toBeInTheDocument();
+    expect(screen.getByTestId('health-insurance')).toHaveTextContent(insurance);
+    expect(document.body.textContent).not.toMatch(/\b500 €/);
+  });
+});

@@ -1,5 +1,8 @@
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { MONTHLY_PAY_EUR } from '@/lib/company';
+import { currentLanguage } from '@/lib/i18n';
+import { formatMoney } from '@/lib/money';
 import { PaymentScheduleCard } from './PaymentScheduleCard';
 import { PayoutDetailsCard } from './PayoutDetailsCard';
 
@@ -18,7 +21,7 @@ export function PaymentsTab() {
 
 /** Issue 23: say plainly that the fee alone gives no health insurance (its social tax is below the monthly minimum). */
 function HealthInsuranceNote() {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
   return (
     <aside
       aria-labelledby="health-insurance-title"
@@ -30,7 +33,7 @@ function HealthInsuranceNote() {
         <h2 id="health-insurance-title" className="font-semibold text-slate-900">
           {t('healthInsurance.title')}
         </h2>
-        <p className="text-sm leading-relaxed text-slate-700">{t('healthInsurance.text')}</p>
+        <p className="text-sm leading-relaxed text-slate-700">{t('healthInsurance.text', { amount: formatMoney(MONTHLY_PAY_EUR, currentLanguage(i18n)) })}</p>
       </div>
     </aside>
   );

@@ -16,6 +16,8 @@ import { LoadError } from '@/components/ui/state-message';
 import { toast } from '@/components/ui/use-toast';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useServerMessage } from '@/hooks/use-server-message';
+import { currentLanguage } from '@/lib/i18n';
+import { formatMoney } from '@/lib/money';
 import { useUser } from '@/lib/auth/get-user';
 import { formatDateTime } from '@/lib/dates';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
@@ -42,6 +44,9 @@ const payoutSchema = z
 
 type Draft = z.input<typeof payoutSchema>;
 const FIELDS = ['iban', 'accountHolder', 'basicExemption', 'pensionRate'] as const;
+
+/** The basic exemption's monthly maximum in 2026, as the hint names it (payroll applies the dated rate table). */
+const BASIC_EXEMPTION_2026_EUR = 700;
 
 function draftOf(details: PayoutDetails | null, fullName: string): Draft {
   return {
@@ -117,7 +122,7 @@ function SavedDetails({ details, onEdit }: { details: PayoutDetails; onEdit: () 
 }
 
 function PayoutDetailsForm({ details, onDone }: { details: PayoutDetails | null; onDone: () => void }) {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
   const { user } = useUser();
   const save = useSavePayoutDetails();
   const serverMessage = useServerMessage();
@@ -198,7 +203,7 @@ function PayoutDetailsForm({ details, onDone }: { details: PayoutDetails | null;
             <div className="flex flex-col gap-1">
               <Label htmlFor="payout-exemption">{t('details.basicExemption')}</Label>
               <p id="payout-exemption-hint" className="text-sm leading-relaxed text-slate-600">
-                {t('details.basicExemptionHint')}
+                {t('details.basicExemptionHint', { amount: formatMoney(BASIC_EXEMPTION_2026_EUR, currentLanguage(i18n)) })}
               </p>
             </div>
           </div>

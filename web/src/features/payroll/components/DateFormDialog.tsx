@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog, serverFieldError } from '@/components/ui/form-dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { DateField } from '@/components/ui/date-field';
 import { toast } from '@/components/ui/use-toast';
 import { useErrorText } from '@/hooks/use-error-text';
 import { ApiError, parseApiError } from '@/lib/api-client';
@@ -73,7 +73,13 @@ export function DateFormDialog({
       trigger={trigger}
     >
       <FormField id={id} label={t('label')} error={error}>
-        <Input id={id} type="date" required {...form.register('date')} {...invalidProps(id, error)} />
+        <Controller
+          control={form.control}
+          name="date"
+          render={({ field: date }) => (
+            <DateField id={id} aria-required="true" min={todayInTallinn()} invalidValue="invalid" {...date} {...invalidProps(id, error)} />
+          )}
+        />
       </FormField>
     </FormDialog>
   );
