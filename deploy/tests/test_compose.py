@@ -214,9 +214,11 @@ def test_contracts_mounts_the_seal_and_reads_its_path_and_password(raw: dict[str
     assert environment["CONTRACTS_SEAL_PKCS12_PASSWORD"] == "${CONTRACTS_SEAL_PKCS12_PASSWORD:-}"
     assert example_env()["CONTRACTS_SEAL_PKCS12_PASSWORD"] == ""
     # Only the contracts container has the seal: not its migration, no other service.
+    def mounts_the_seal(service: dict[str, Any]) -> bool:
+        return any(isinstance(v, dict) and v["source"] == f"./{SEAL_FOLDER}" for v in service.get("volumes", []))
+
     holders = {name for name, service in services.items()
-               if set(SEAL_SETTINGS) & set(service.get("environment", {})) or service.get("volumes") and any(
-                   isinstance(v, dict) and v["source"] == f"./{SEAL_FOLDER}" for v in service["volumes"])}
+               if set(SEAL_SETTINGS) & set(service.get("environment", {})) or mounts_the_seal(service)}
     assert holders == {"contracts"}
     # The values parse as the service reads them, and it looks for the file inside the mounted folder.
     settings = settings_class("contracts")(_env_file=None, **{**contracts["environment"],
