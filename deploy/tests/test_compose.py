@@ -22,6 +22,10 @@ BIN = Path(sys.executable).parent
 APP_CONTAINERS = (*SERVICES, "web")
 SEAWEEDFS_SIGNING_KEYS = ["WEED_JWT_SIGNING_KEY", "WEED_JWT_SIGNING_READ_KEY", "WEED_JWT_FILER_SIGNING_KEY",
                           "WEED_JWT_FILER_SIGNING_READ_KEY"]
+# The contract seal (issue 37): seal/seal.p12 beside .env, its folder mounted into contracts, its password in .env.
+SEAL_FOLDER = "seal"
+SEAL_MOUNT = "/run/secrets/contracts-seal"
+SEAL_SETTINGS = ("CONTRACTS_SEAL_PKCS12_PATH", "CONTRACTS_SEAL_PKCS12_PASSWORD")
 
 
 @pytest.fixture(scope="module")
@@ -103,10 +107,16 @@ def test_traefik_metrics_are_on_an_entry_point_published_nowhere(services: dict[
 
 
 def test_files_it_builds_from_and_mounts_exist(services: dict[str, dict[str, Any]]) -> None:
+    """Every file it mounts is in the repository; the one folder the operator fills (the contract seal's) need not
+    be, as Docker makes it, and git never takes what is put there."""
     for name, service in services.items():
         if "build" in service:
             assert (ROOT / service["build"]["context"] / service["build"]["dockerfile"]).is_file(), name
         for volume in service.get("volumes", []):
+            if isinstance(volume, dict):
+                assert volume["type"] == "bind" and volume["bind"]["create_host_path"] is True, name
+                assert (volume["source"], volume["read_only"]) == (f"./{SEAL_FOLDER}", True), name
+                continue
             source = volume.split(":")[0]
             if source.startswith("."):
                 assert (ROOT / source).is_file(), f"{name} mounts {source}"
@@ -132,8 +142,9 @@ def test_services_start_after_their_migrations_and_the_broker(services: dict[str
     assert migration["image"] == service["image"] and migration["build"] == service["build"]
     assert f"python -m {name} migrate" in " ".join(migration["command"])
     assert migration["restart"] == "no"
+    # The same settings, but for the admin identity's migration makes and the seal, which only contracts itself uses.
     assert {k: v for k, v in migration["environment"].items() if not k.startswith("PORTAL_ADMIN")} \
-        == service["environment"]
+        == {k: v for k, v in service["environment"].items() if k not in SEAL_SETTINGS}
 
 
 @pytest.mark.parametrize("name", SERVICES)
@@ -187,6 +198,37 @@ def test_only_notifications_holds_the_smtp_settings_and_reaches_out_for_its_rela
     environment = {**services["notifications"]["environment"], "PORTAL_ASSERTION_SECRET": "s" * 32}
     settings = settings_class("notifications")(_env_file=None, **environment)  # the values parse
     assert (settings.smtp_port, settings.smtp_tls) == (587, "starttls")
+
+
+def test_contracts_mounts_the_seal_and_reads_its_path_and_password(raw: dict[str, Any],
+                                                                    services: dict[str, dict[str, Any]]) -> None:
+    """Issue 37: the seal's folder beside .env is mounted read-only into the contracts container alone, the path
+    setting names seal.p12 in it and the password comes from .env. Nothing of it is required, so a fresh
+    `docker compose up` starts without a seal (Docker makes the empty folder; the service then logs that PDFs go
+    out unsealed, services/contracts/tests/test_seal_at_start.py), and new-env.py leaves the password empty."""
+    contracts = services["contracts"]
+    assert contracts["volumes"] == [{"type": "bind", "source": f"./{SEAL_FOLDER}", "target": SEAL_MOUNT,
+                                     "read_only": True, "bind": {"create_host_path": True}}]
+    environment = raw["services"]["contracts"]["environment"]
+    assert environment["CONTRACTS_SEAL_PKCS12_PATH"] == f"{SEAL_MOUNT}/seal.p12"
+    assert environment["CONTRACTS_SEAL_PKCS12_PASSWORD"] == "${CONTRACTS_SEAL_PKCS12_PASSWORD:-}"
+    assert example_env()["CONTRACTS_SEAL_PKCS12_PASSWORD"] == ""
+    # Only the contracts container has the seal: not its migration, no other service.
+    def mounts_the_seal(service: dict[str, Any]) -> bool:
+        return any(isinstance(v, dict) and v["source"] == f"./{SEAL_FOLDER}" for v in service.get("volumes", []))
+
+    holders = {name for name, service in services.items()
+               if set(SEAL_SETTINGS) & set(service.get("environment", {})) or mounts_the_seal(service)}
+    assert holders == {"contracts"}
+    # The values parse as the service reads them, and it looks for the file inside the mounted folder.
+    settings = settings_class("contracts")(_env_file=None, **{**contracts["environment"],
+                                                             "PORTAL_ASSERTION_SECRET": "s" * 32,
+                                                             "CONTRACTS_SEAL_PKCS12_PASSWORD": "a password"})
+    assert Path(settings.seal_pkcs12_path).parent == Path(SEAL_MOUNT)
+    assert settings.seal_pkcs12_password.get_secret_value() == "a password"
+    # What the operator puts there never reaches git nor an image's build context.
+    ignored = subprocess.run(["git", "check-ignore", "-q", f"{SEAL_FOLDER}/seal.p12"], cwd=ROOT)
+    assert ignored.returncode == 0, f"git would take {SEAL_FOLDER}/seal.p12"
 
 
 def test_documents_run_two_replicas_by_default(services: dict[str, dict[str, Any]]) -> None:

@@ -253,7 +253,8 @@ def test_copy_sources_exist_and_survive_dockerignore(image: str) -> None:
                                   "web/node_modules/react/index.js", "web/dist/index.html", ".data/secrets.env",
                                   ".test-data/stack-28000/logs/web.log", "services/identity/identity/__pycache__/x.pyc",
                                   "services/identity/portal_identity.egg-info/PKG-INFO", "screenshots/a.png",
-                                  "services/identity/build/lib/identity/main.py"])
+                                  "services/identity/build/lib/identity/main.py", "seal/seal.p12", "seal.p12",
+                                  "deploy/k8s/my-overlay/seal.p12"])
 def test_dockerignore_keeps_local_state_and_secrets_out(path: str) -> None:
     assert ignored(path, dockerignore_patterns())
 

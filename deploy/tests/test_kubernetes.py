@@ -74,6 +74,11 @@ SECRET = "portal-secrets"
 TLS_SECRET = "portal-tls"
 SECRETS_EXAMPLE = K8S / "secrets.env.example"
 OPTIONAL_SECRET_KEYS = {"PORTAL_ADMIN_USERNAME", "PORTAL_ADMIN_PASSWORD"}
+# The contract seal (issue 37): a Secret of its own, the PKCS#12 file and its password, which the operator creates
+# like portal-secrets and the contracts container alone reads; optional, as the admin's keys are.
+SEAL_SECRET = "contracts-seal"
+SEAL_SECRET_KEYS = {"seal.p12", "password"}
+SEAL_MOUNT = "/run/secrets/contracts-seal"
 TRAEFIK_NAMESPACE = "traefik"  # where network-policies.yaml expects Traefik
 TRAEFIK_SCHEMAS = {"Middleware": K8S / "schemas/traefik.io_v1alpha1_middleware.json",
                    "IngressRoute": K8S / "schemas/traefik.io_v1alpha1_ingressroute.json",
@@ -475,7 +480,11 @@ def test_secrets_are_referenced_by_key_never_inlined(name: str) -> None:
         if secret == TLS_SECRET:
             assert where.startswith("IngressRoute/"), where
             continue
-        assert secret == SECRET, f"{where}: the only Secret is {SECRET}, not {secret}"
+        if secret == SEAL_SECRET:
+            assert where == "Deployment/contracts", f"{where}: only contracts reads {SEAL_SECRET}"
+            assert key in (None, "password") and optional, f"{where}: {SEAL_SECRET} {key} optional={optional}"
+            continue
+        assert secret == SECRET, f"{where}: the Secrets are {SECRET} and {SEAL_SECRET}, not {secret}"
         assert key in documented, f"{where}: key {key} is not in {SECRETS_EXAMPLE.name}"
         assert optional == (key in OPTIONAL_SECRET_KEYS), f"{where}: {key} optional={optional}"
     for workload in workloads(objects):
@@ -496,6 +505,44 @@ def test_every_secret_key_is_used_and_none_is_filled_in() -> None:
     assert len(keys) == len(set(keys))
     assert used == set(keys), "secrets.env.example lists exactly the keys the manifests read"
     assert re.findall(r"^[A-Z][A-Z0-9_]*=(.+)$", SECRETS_EXAMPLE.read_text(), re.MULTILINE) == [], "no values"
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_the_contracts_container_mounts_the_seal_and_reads_its_password_from_the_seal_secret(name: str) -> None:
+    """Issue 37: the Secret contracts-seal's seal.p12 is a read-only file in the contracts container, readable by
+    the service's user alone (mode 0440, its group through fsGroup), CONTRACTS_SEAL_PKCS12_PATH names it and
+    CONTRACTS_SEAL_PKCS12_PASSWORD comes from the Secret's `password`. Both are optional, like the admin's keys: a
+    pod starts before the operator has made the Secret, and the service then logs that PDFs go out unsealed
+    (services/contracts/tests/test_seal_at_start.py). No other container, not even contracts' migration or its
+    init container, gets the seal."""
+    objects = build(name)
+    deployment = one(objects, "Deployment", "contracts")
+    spec = pod_spec(deployment)
+    [volume] = [v for v in spec["volumes"] if "secret" in v]
+    assert volume["secret"] == {"secretName": SEAL_SECRET, "optional": True, "defaultMode": 0o440,
+                                "items": [{"key": "seal.p12", "path": "seal.p12"}]}
+    # The file is root's; the group is the pod's fsGroup, which must be the group the service runs in.
+    assert spec["securityContext"]["fsGroup"] == spec["securityContext"]["runAsGroup"] == 10001
+    [container] = spec["containers"]
+    [mount] = [m for m in container["volumeMounts"] if m["name"] == volume["name"]]
+    assert mount == {"name": volume["name"], "mountPath": SEAL_MOUNT, "readOnly": True}
+    env = env_vars(container)
+    assert env["CONTRACTS_SEAL_PKCS12_PATH"]["value"] == f"{SEAL_MOUNT}/seal.p12"
+    assert env["CONTRACTS_SEAL_PKCS12_PASSWORD"]["valueFrom"] == {
+        "secretKeyRef": {"name": SEAL_SECRET, "key": "password", "optional": True}}
+    assert "CONTRACTS_SEAL_PKCS12_PATH" not in config_map(objects, "portal-config")  # the mount's, not a setting
+    holders = {(w["kind"], w["metadata"]["name"], c["name"]) for w in workloads(objects) for c in all_containers(w)
+               if {"CONTRACTS_SEAL_PKCS12_PATH", "CONTRACTS_SEAL_PKCS12_PASSWORD"} & set(env_vars(c))
+               or any(m["mountPath"] == SEAL_MOUNT for m in c.get("volumeMounts", []))}
+    assert holders == {("Deployment", "contracts", "contracts")}
+    readers = {where for where, secret, _, _ in _secret_references(objects) if secret == SEAL_SECRET}
+    assert readers == {"Deployment/contracts"}
+    # The keys the manifests read are the ones deploy/README.md tells the operator to create.
+    assert {key for _, secret, key, _ in _secret_references(objects) if secret == SEAL_SECRET} | \
+        {item["key"] for item in volume["secret"]["items"]} == {None, *SEAL_SECRET_KEYS}
+    guide = (ROOT / "deploy/README.md").read_text()
+    assert f"create secret generic {SEAL_SECRET}" in guide
+    assert all(f"--from-file={key}=" in guide for key in SEAL_SECRET_KEYS)
 
 
 @pytest.mark.parametrize("service", SERVICES)
@@ -734,7 +781,9 @@ def test_service_pods_start_only_after_the_migrations(name: str) -> None:
         [main] = pod_spec(deployment)["containers"]
         assert wait["command"][:4] == ["python", "-m", service, "wait-for-migrations"]
         assert wait["image"] == main["image"]
-        assert (wait["env"], wait["envFrom"]) == (main["env"], main["envFrom"])  # the same settings load
+        # The same settings load, but for the contract seal, which only the service itself reads.
+        seal = ("CONTRACTS_SEAL_PKCS12_PATH", "CONTRACTS_SEAL_PKCS12_PASSWORD")
+        assert (wait["env"], wait["envFrom"]) == ([e for e in main["env"] if e["name"] not in seal], main["envFrom"])
 
 
 @pytest.mark.parametrize("name", BUILDS)

@@ -1,5 +1,10 @@
 """The contracts service's ASGI app: ``uvicorn contracts.main:app``."""
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import APIRouter, FastAPI
+
 from contracts import erasure, legal_hold_routes, privacy_export, routes
 from contracts.config import get_settings
 from contracts.errors import ERROR_CODES
@@ -12,7 +17,7 @@ from contracts.handlers import (
     on_user_registered,
 )
 from contracts.metrics import watch_seal_expiry
-from contracts.sealing import configured_seal
+from contracts.sealing import announce_seal, configured_seal
 from portal_common.app import PeriodicJob, Subscription, create_service_app
 from portal_common.events import (
     ApplicationCreated,
@@ -24,7 +29,17 @@ from portal_common.events import (
 
 settings = get_settings()
 watch_seal_expiry(lambda: configured_seal(settings))
-ROUTERS = [routes.router, legal_hold_routes.router]
+
+
+@asynccontextmanager
+async def seal_said_at_start(_: FastAPI) -> AsyncIterator[None]:
+    """Runs inside the service's own lifespan, once its JSON logging is set up: a WARNING while PDFs go out
+    unsealed, and no start with a seal file that does not open (contracts.sealing.announce_seal)."""
+    announce_seal(settings)
+    yield
+
+
+ROUTERS = [routes.router, legal_hold_routes.router, APIRouter(lifespan=seal_said_at_start)]
 app = create_service_app("contracts", settings, ROUTERS, error_codes=ERROR_CODES, subscriptions=[
     Subscription(UserRegistered.TYPE, on_user_registered),
     Subscription(ProfileUpdated.TYPE, on_profile_updated),

@@ -21,7 +21,7 @@ def watch_seal_expiry(seal_of_settings: Callable[[], Seal | None]) -> None:
     def expiry() -> float:
         try:
             seal = seal_of_settings()
-        except Exception:  # an unreadable seal is reported by the contracts that fail to seal, not here
+        except Exception:  # an unreadable seal stops the service at start (sealing.announce_seal); a scrape never fails
             return math.nan
         if seal is None:
             return math.nan

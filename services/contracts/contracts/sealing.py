@@ -9,7 +9,12 @@ the seal, so the check can tell which stored contract a sealed copy claims to be
 A copy is genuine when the seal covers the whole file, its hash matches the bytes (one changed byte breaks
 it), it was made by the portal's certificate (trusted against the chain in the PKCS#12 file, with the
 portal's certificate's subject, so a renewed certificate still verifies older copies), and the contract
-it names is stored with that same text.
+it names is stored with that same text. pyHanko checks the sealing certificate at the time of the check, not
+of the sealing (nor of its time stamp): a copy sealed by an earlier certificate stops verifying once that
+certificate has expired.
+
+Without a seal (no file named, or none at the named path yet) the service runs and its PDFs go out unsealed;
+it says so at start (announce_seal), and the expiry gauge reads NaN.
 """
 
 import io
@@ -86,13 +91,38 @@ def load_seal(pkcs12_path: Path, password: str, timestamp_url: str | None = None
 
 @cache
 def _configured(path: str, password: str, timestamp_url: str) -> Seal | None:
-    return load_seal(Path(path), password, timestamp_url) if path else None
+    # The deployments name the file's place whether or not the operator has put a seal there yet (compose's
+    # seal/ folder, Kubernetes' optional Secret contracts-seal): no file there is no seal, as no path is.
+    if not path or not Path(path).exists():
+        return None
+    return load_seal(Path(path), password, timestamp_url)
 
 
 def configured_seal(settings: ContractsSettings) -> Seal | None:
-    """The seal the settings name, read once; None when no PKCS#12 file is configured."""
+    """The seal the settings name, read once; None when no PKCS#12 file is configured or none is at the path.
+    A file that is there but does not open (a wrong password, not a PKCS#12 file) raises RuntimeError."""
     return _configured(settings.seal_pkcs12_path, settings.seal_pkcs12_password.get_secret_value(),
                        settings.timestamp_url)
+
+
+def announce_seal(settings: ContractsSettings) -> Seal | None:
+    """The seal, read at the service's start and said in its log: a WARNING while contract PDFs go out unsealed,
+    so that no one takes the service for sealing; the certificate's subject and end otherwise. A seal file that
+    is there but does not open raises, and the service does not start: it would otherwise hand out unsealed
+    copies, or none, while the operator believes them sealed."""
+    seal = configured_seal(settings)
+    path = settings.seal_pkcs12_path
+    if seal is None:
+        why = f"there is no file at {path} (CONTRACTS_SEAL_PKCS12_PATH)" if path else \
+            "CONTRACTS_SEAL_PKCS12_PATH is empty"
+        logger.warning("contract PDFs are NOT sealed: %s. Signed contracts' PDFs go out without the portal's seal "
+                       "and /verify calls every copy not genuine until a seal is given and the service restarted "
+                       "(deploy/README.md, The contract seal)", why)
+        return None
+    validity = seal.certificate["tbs_certificate"]["validity"]["not_after"].native
+    logger.info("contract PDFs are sealed by %s (%s), whose certificate is valid until %s",
+                seal.certificate.subject.human_friendly, path, validity.isoformat())
+    return seal
 
 
 def seal_pdf(pdf: bytes, seal: Seal) -> bytes:
