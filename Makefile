@@ -77,7 +77,7 @@ deploy-suites:
 	$(PY) -m pytest $(SLOWEST) deploy/tests
 
 stack-suites:
-	$(PY) -m pytest $(SLOWEST) $(STACK_SUITES)
+	$(PY) -m testkit.stack_suites $(STACK_SUITES)
 
 # The inner loop (issue 32): lint, the type checks, every test that needs no stack (the pure rules) and Vitest, in a
 # few minutes. `make test` before pushing: it adds the stack's suites and the deployment tests.

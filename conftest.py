@@ -3,6 +3,7 @@ once per test run on its own ports and data directory, and helpers to make appli
 too lives in testkit/ and is re-exported here."""
 
 import contextlib
+import fcntl
 import json
 import shutil
 import subprocess
@@ -161,6 +162,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.exclusive)
 
 
+@pytest.fixture(autouse=True)
+def one_at_a_time(request: pytest.FixtureRequest) -> Iterator[None]:
+    """`@pytest.mark.one_at_a_time("name")`: tests of the same name never run at once, in any parallel worker
+    (a lock file under .test-data/locks); they still run beside every other test (issue 32)."""
+    marker = request.node.get_closest_marker("one_at_a_time")
+    if marker is None:
+        yield
+        return
+    locks = TEST_DATA / "locks"
+    locks.mkdir(parents=True, exist_ok=True)
+    with (locks / f"{marker.args[0]}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 @pytest.fixture(name="eventually")
 def eventually_fixture() -> Callable[..., Any]:
     return eventually
@@ -174,7 +190,9 @@ def stack() -> Iterator[Stack]:
         yield suite_stack.RUNNING
         return
     if suite_stack.attaching():
-        yield Stack.attached(suite_stack.suite_config())
+        attached = Stack.attached(suite_stack.suite_config())
+        _ensure_worker_admin(attached)
+        yield attached
         return
     config = suite_stack.suite_config()
     shutil.rmtree(config.data_dir, ignore_errors=True)  # each run starts empty; the last run's logs stay for reading
@@ -187,6 +205,15 @@ def stack() -> Iterator[Stack]:
             yield running
         finally:
             running.stop()
+
+
+def _ensure_worker_admin(running: Stack) -> None:
+    """This worker's own admin (testkit.accounts.ADMIN_USERNAME), enrolled with the tests' TOTP secret."""
+    env = {**running.env, "PORTAL_ADMIN_USERNAME": ADMIN_USERNAME, "PORTAL_ADMIN_PASSWORD": ADMIN_PASSWORD,
+           "PORTAL_ADMIN_TOTP_SECRET": ADMIN_TOTP_SECRET}
+    made = subprocess.run([sys.executable, "-m", "identity", "ensure-admin"], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stdout + made.stderr
 
 
 def nats_login(stack: Stack, service: str) -> dict[str, str]:

@@ -32,13 +32,21 @@ COMMON_CHAIN = ["security-headers", "compress", "strip-identity"]
 JSON_BODY_LIMIT_BYTES = 1024 * 1024
 # Traefik's own refusals and failures on /api (its 413, 502, 503, 504, and ForwardAuth's 500 when identity
 # cannot be reached) are plain text; the errors middleware answers them with the portal's JSON error body
-# from the SPA's server instead (deploy/local/static_site.py, deploy/web/nginx.conf). It cannot tell a
-# service's own 500 or 503 from Traefik's, so those are answered by the same page: same status and code,
-# Retry-After included. 429 stays out: identity's own 429 carries the account's Retry-After.
+# from the SPA's server instead (deploy/local/static_site.py, deploy/web/nginx.conf). A service's own 503 is
+# answered by the same page: same status and code, Retry-After included. 429 stays out: identity's own 429
+# carries the account's Retry-After.
 ERROR_PAGES_QUERY = "/gateway-errors/{status}.json"
 GATEWAY_FAILURES = ["500", "502-504"]
 # An upload's 413 is the service's own (too_large, quota_exceeded) and passes untouched.
 ERRORS_BY_KIND = {"json": "gateway-errors", "upload": "gateway-errors-streamed", "download": "gateway-errors-streamed"}
+# A 500 that reaches the outer errors middleware without passing SERVICE_ERRORS is Traefik's own: ForwardAuth's when
+# identity cannot be reached, an outage, so 503 `unavailable` with Retry-After (issue 37). A service's own 500
+# passes SERVICE_ERRORS, the last middleware of every /api route, which marks it with a status of its own
+# (SERVICE_FAILED) that the outer middleware answers as the 500 it was: an outage never looks like a bug, nor a bug
+# like an outage.
+SERVICE_ERRORS = "service-errors"
+SERVICE_FAILED = 599
+OUTAGE_REWRITES = {"500": 503, str(SERVICE_FAILED): 500}
 # Traefik waits for a server's answer without end by default: a request already in flight to a service that
 # hangs (deadlocked, swapped out, stopped) would hang with it, and only new requests get 503 once the health
 # check has taken the server out (issue 11, honest outages). Every service is reached through this transport
@@ -77,6 +85,7 @@ def middleware_chain(route: Route) -> list[str]:
         chain.append("body-limit")
     if route.access in ("user", "admin"):
         chain.append(f"auth-{route.access}")
+    chain.append(SERVICE_ERRORS)
     return chain
 
 
@@ -104,7 +113,14 @@ def security_headers(content_security_policy: str | None) -> dict[str, object]:
 
 
 def error_pages(statuses: list[str], web: object) -> dict[str, object]:
-    return {"errors": {"status": statuses, "service": web, "query": ERROR_PAGES_QUERY}}
+    return {"errors": {"status": [*statuses, str(SERVICE_FAILED)], "statusRewrites": OUTAGE_REWRITES, "service": web,
+                       "query": ERROR_PAGES_QUERY}}
+
+
+def service_error_pages(web: object) -> dict[str, object]:
+    """A service's own 500, marked as such for the outer errors middleware (OUTAGE_REWRITES)."""
+    return {"errors": {"status": ["500"], "statusRewrites": {"500": SERVICE_FAILED}, "service": web,
+                       "query": "/gateway-errors/500.json"}}
 
 
 def middlewares(identity_auth: str, rate_limit: RateLimit, web: object = WEB_SERVICE) -> dict[str, dict[str, object]]:
@@ -121,6 +137,7 @@ def middlewares(identity_auth: str, rate_limit: RateLimit, web: object = WEB_SER
         "strip-identity": {"headers": {"customRequestHeaders": {ASSERTION_HEADER: ""}}},
         "gateway-errors": error_pages(["413", *GATEWAY_FAILURES], web),
         "gateway-errors-streamed": error_pages(GATEWAY_FAILURES, web),
+        SERVICE_ERRORS: service_error_pages(web),
         # A declared Content-Length over the limit is refused before the body is read, a chunked one as
         # soon as it passes the limit; nothing past it is held (no spilling to disk).
         "body-limit": {"buffering": {"maxRequestBodyBytes": JSON_BODY_LIMIT_BYTES,

@@ -12,7 +12,10 @@ import pyotp
 
 from identity.estonian_id import birth_date_in, check_digit
 
-ADMIN_USERNAME = "admin"
+# The parallel workers of testkit/stack_suites.py each have an admin of their own (admingw0, ...; conftest.py's
+# stack fixture makes it): a test that switches its admin's saved language, or signs it in, meets no other test's.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+ADMIN_USERNAME = f"admin{WORKER}"
 ADMIN_PASSWORD = "admin-test-password"
 # The admin is enrolled with this TOTP secret (PORTAL_ADMIN_TOTP_SECRET, issue 15), so tests can give the code.
 ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
@@ -32,8 +35,7 @@ def client_address() -> str:
     """The loopback address this test process calls the gateway from. Parallel workers each have their own
     (127.0.0.11 for gw1, ...), so the per-address rate limits and sign-in slow-downs of one worker's tests do not
     count another's (issue 32); a lone test process calls from 127.0.0.1 as before."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-    return f"127.0.0.{10 + int(worker[2:])}" if worker.startswith("gw") else "127.0.0.1"
+    return f"127.0.0.{10 + int(WORKER[2:])}" if WORKER.startswith("gw") else "127.0.0.1"
 
 
 def browser_client(base_url: str) -> httpx.Client:

@@ -78,7 +78,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     // The default 5 s is too short for a dialog-heavy test when the suite shares 2 cores with the stack's.
-    testTimeout: 20000,
+    testTimeout: 30000,
     include: ['src/**/*.test.{ts,tsx}'],
     // Route tests render pages at once and mock features as before; lazy-page.test.ts covers the splitting.
     alias: [

@@ -14,6 +14,7 @@ from gateway.render import (
     COMMON_CHAIN,
     PRODUCTION_RATE_LIMIT,
     PRODUCTION_RESPONSE_HEADER_TIMEOUT_SECONDS,
+    SERVICE_ERRORS,
     SERVICE_PORT,
     WEB_PORT,
     WEB_SERVICE,
@@ -37,6 +38,7 @@ def _expected() -> Table:
         chain = [headers, *COMMON_CHAIN[1:], errors, *(["rate-limit"] if route.rate_limited else [])]
         chain += ["body-limit"] if route.kind == "json" else []
         chain += [f"auth-{route.access}"] if route.access in ("user", "admin") else []
+        chain += [SERVICE_ERRORS]  # a service's own 500, told apart from ForwardAuth's (issue 37)
         table.add((route.rule, route.service, tuple(chain), route.priority))
     return table | {("PathPrefix(`/`)", WEB_SERVICE, tuple(COMMON_CHAIN), 1)}
 

@@ -63,23 +63,28 @@ def fuzz(stack: Any, service: str, gateway: str, admin_cookie: dict[str, str], s
     return len(operations)
 
 
+@pytest.mark.exclusive  # issue 32: generated ids reach other tests' records (admin 1 was deactivated)
 def test_identity_survives_any_input(stack: Any, gateway: str, admin_cookie: dict[str, str]) -> None:
     # Signing out or changing the admin's language would spoil the session the other cases use.
     assert fuzz(stack, "identity", gateway, admin_cookie, skip="^/api/(logout|set-language)$") >= 5
 
 
+@pytest.mark.exclusive  # issue 32: generated ids reach other tests' records (admin 1 was deactivated)
 def test_messages_survives_any_input(stack: Any, gateway: str, admin_cookie: dict[str, str]) -> None:
     assert fuzz(stack, "messages", gateway, admin_cookie) >= 3
 
 
+@pytest.mark.exclusive  # issue 32: generated ids reach other tests' records (admin 1 was deactivated)
 def test_applications_survives_any_input(stack: Any, gateway: str, admin_cookie: dict[str, str]) -> None:
     assert fuzz(stack, "applications", gateway, admin_cookie) >= 6
 
 
+@pytest.mark.exclusive  # issue 32: generated ids reach other tests' records (admin 1 was deactivated)
 def test_documents_survives_any_input(stack: Any, gateway: str, admin_cookie: dict[str, str]) -> None:
     assert fuzz(stack, "documents", gateway, admin_cookie) >= 7
 
 
+@pytest.mark.exclusive  # issue 32: generated ids reach other tests' records (admin 1 was deactivated)
 def test_contracts_survives_any_input(stack: Any, gateway: str, admin_cookie: dict[str, str]) -> None:
     assert fuzz(stack, "contracts", gateway, admin_cookie) >= 5
 
@@ -103,6 +108,7 @@ def _json_operations(schema: dict[str, Any]) -> Iterator[tuple[str, str, list[st
             yield method.upper(), re.sub(r"\{[^}]+\}", "1", path), list(model.get("properties", {}))
 
 
+@pytest.mark.exclusive  # issue 32: every call names id 1, another test's record (admin 1 among them)
 @pytest.mark.parametrize("service", ["identity", "messages", "applications", "documents", "contracts"])
 def test_no_field_of_any_json_body_turns_odd_text_into_a_500(stack: Any, gateway: str, service: str,
                                                             admin_cookie: dict[str, str]) -> None:

@@ -4,8 +4,8 @@ alert, and the landing page's three hero figures sit on one line on a phone with
 whole. The other findings are held by Vitest (web/src); these two are about layout, which jsdom does not draw."""
 
 import json
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx

@@ -10,6 +10,7 @@ from alembic import command
 
 import applications
 from portal_common.migrations import alembic_config
+from testkit.alembic_runs import alembic
 
 DATABASE = "admin_lists_migration_test"
 MIGRATIONS = Path(applications.__file__).parent / "migrations"
@@ -31,7 +32,7 @@ def _found(connection: psycopg.Connection[Any], table: str, key: str, query: str
 
 
 def test_existing_rows_are_searchable_and_sorted_by_name(database_url: str) -> None:
-    command.upgrade(alembic_config(MIGRATIONS, database_url), BEFORE)
+    alembic(command.upgrade, alembic_config(MIGRATIONS, database_url), BEFORE)
     with psycopg.connect(database_url, autocommit=True) as connection:
         for user_id, name, email, id_code in ((701, "Ülle Õunapuu", "ulle@example.com", "49001010000"),
                                               (702, "Jaan Kask", "jaan@näide.ee", None)):
@@ -44,7 +45,7 @@ def test_existing_rows_are_searchable_and_sorted_by_name(database_url: str) -> N
         connection.execute("insert into companies (name, registration_code, monthly_payment_cents, status, "
                            "created_at) values ('Põhja Riiul OÜ', '12345678', 50000, 'available', now())")
 
-    command.upgrade(alembic_config(MIGRATIONS, database_url), "head")
+    alembic(command.upgrade, alembic_config(MIGRATIONS, database_url), "head")
 
     with psycopg.connect(database_url) as connection:
         assert _found(connection, "applicants", "user_id", "ülle:*") == [701]
@@ -57,7 +58,7 @@ def test_existing_rows_are_searchable_and_sorted_by_name(database_url: str) -> N
         assert names == [(application_ids[0], "ülle õunapuu", None), (application_ids[1], "jaan kask", None),
                          (application_ids[2], "", None)]  # 703's registration event has not arrived
 
-    command.downgrade(alembic_config(MIGRATIONS, database_url), BEFORE)
+    alembic(command.downgrade, alembic_config(MIGRATIONS, database_url), BEFORE)
     with psycopg.connect(database_url) as connection:
         columns = {row[0] for row in connection.execute(
             "select column_name from information_schema.columns where table_name = 'applications'")}

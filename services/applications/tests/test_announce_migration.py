@@ -12,6 +12,7 @@ from alembic import command
 import applications
 from portal_common.events import ApplicationCreated, EventEnvelope, read_payload
 from portal_common.migrations import alembic_config
+from testkit.alembic_runs import alembic
 
 DATABASE = "announce_migration_test"
 MIGRATIONS = Path(applications.__file__).parent / "migrations"
@@ -28,13 +29,13 @@ def database_url(stack: Any) -> str:
 
 
 def test_applications_made_before_the_event_existed_are_announced_once(database_url: str) -> None:
-    command.upgrade(alembic_config(MIGRATIONS, database_url), BEFORE_ANNOUNCEMENTS)
+    alembic(command.upgrade, alembic_config(MIGRATIONS, database_url), BEFORE_ANNOUNCEMENTS)
     with psycopg.connect(database_url, autocommit=True) as connection:
         ids = [connection.execute(
             "insert into applications (user_id, status, created_at, updated_at) values (%s, 'pending', now(), now())"
             " returning id", (user_id,)).fetchone()[0] for user_id in (501, 502)]  # type: ignore[index]
 
-    command.upgrade(alembic_config(MIGRATIONS, database_url), "head")
+    alembic(command.upgrade, alembic_config(MIGRATIONS, database_url), "head")
 
     with psycopg.connect(database_url) as connection:
         rows = connection.execute("select id, subject, body from outbox order by created_at").fetchall()

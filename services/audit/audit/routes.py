@@ -11,7 +11,7 @@ from audit.schemas import AccessLogEntryOut, AuditRecordOut
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.listing import DEFAULT_LIMIT, MAX_LIMIT, TOTAL_RESPONSES
 from portal_common.unit_of_work import SessionDep
-from portal_common.validation import MAX_DB_INT
+from portal_common.validation import MAX_DB_INT, without_nul
 
 router = APIRouter(prefix="/api", tags=["audit"])
 
@@ -35,7 +35,7 @@ async def list_audit_records(
 ) -> list[AuditRecordOut]:
     """Admin actions and admin views of personal data, newest first, paged, with the number of matches in
     X-Total-Count."""
-    filters = service.AuditFilters(actor, applicant, action, first_day, last_day)
+    filters = service.AuditFilters(actor, applicant, without_nul(action), first_day, last_day)
     return await service.page(db, filters, limit, offset, response)
 
 

@@ -99,6 +99,9 @@ class AdminSaved(EventPayload):
     email: str
     full_name: str
     language: str
+    # False once the admin is deactivated (issue 37): such an admin gets no more admins' e-mails. Events from before
+    # the field existed were all of active admins.
+    active: bool = True
 
 
 

@@ -23,6 +23,7 @@ from portal_common.events import ProfileUpdated
 from portal_common.migrations import alembic_config
 from portal_common.privacy import mask_id_code
 from services.contracts.tests.test_api import SIGNATURE, create, db_execute, db_row, publish_and_wait
+from testkit.alembic_runs import alembic
 
 TOTAL = "X-Total-Count"
 MIGRATIONS = Path(contracts.__file__).parent / "migrations"
@@ -293,14 +294,14 @@ def migration_database(stack: Any) -> str:
 
 
 def test_the_migration_makes_existing_contracts_searchable_by_title_and_applicant(migration_database: str) -> None:
-    command.upgrade(alembic_config(MIGRATIONS, migration_database), BEFORE_LISTS)
+    alembic(command.upgrade, alembic_config(MIGRATIONS, migration_database), BEFORE_LISTS)
     with psycopg.connect(migration_database, autocommit=True) as connection:
         connection.execute("insert into applicants (user_id, full_name, email, id_code, updated_at) "
                            "values (7, 'Ülle Õun', 'ulle@example.com', '49001010000', now())")
         connection.execute("insert into contracts (user_id, kind, title, content, status, created_at) "
                            "values (7, 'admin', 'Juhatuse LEPING', 'text', 'pending', now()), "
                            "(8, 'admin', 'Nobody known', 'text', 'pending', now())")
-    command.upgrade(alembic_config(MIGRATIONS, migration_database), "head")
+    alembic(command.upgrade, alembic_config(MIGRATIONS, migration_database), "head")
     with psycopg.connect(migration_database) as connection:
         def found(query: str) -> int:
             row = connection.execute("select count(*) from contracts where search_vector @@ to_tsquery('simple', %s)",

@@ -80,7 +80,7 @@ Rows = Select[*tuple[Any, ...]]
 # ---- documents ---------------------------------------------------------------------------------------------
 
 DOCUMENT_SORTS: dict[str, tuple[tuple[Any, ...], Order]] = {
-    "uploadedAt": ((col(Document.created_at),), "desc"),
+    "createdAt": ((col(Document.created_at),), "desc"),
     "name": ((col(Document.name),), "asc"),
     "status": ((col(Document.status), col(Document.created_at)), "asc"),
 }

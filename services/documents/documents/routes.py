@@ -162,7 +162,7 @@ UserFilter = Annotated[int | None, Query(alias="userId", ge=1, le=MAX_DB_INT, de
 @router.get("/admin/documents", response_model=list[AdminDocumentOut], responses=TOTAL_RESPONSES)
 async def list_all(_: AdminIdentity, db: SessionDep, page: PageDep, response: Response,
                    status: DocumentStatusFilter | None = None, user_id: UserFilter = None,
-                   sort: DocumentSort = "uploadedAt") -> list[AdminDocumentOut]:
+                   sort: DocumentSort = "createdAt") -> list[AdminDocumentOut]:
     """Current versions (see AdminDocumentOut.earlierVersions), newest first unless sorted otherwise; q finds
     document and file names and the applicant's name, e-mail and ID code by word beginnings."""
     rows = await lists.admin_documents(db, page, response, status, user_id, sort)

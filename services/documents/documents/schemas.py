@@ -133,7 +133,7 @@ class ReviewRequest(CamelModel):
 
 # The admin lists' own parameters (beside portal_common.listing's q, order, limit and offset).
 DocumentStatusFilter = Literal["pending", "approved", "rejected"]
-DocumentSort = Literal["uploadedAt", "name", "status"]
+DocumentSort = Literal["createdAt", "name", "status"]
 # open: nothing uploaded yet; overdue: see service.OVERDUE.
 RequestStatusFilter = Literal["open", "submitted", "approved", "rejected", "overdue"]
 RequestSort = Literal["createdAt", "dueDate", "name"]

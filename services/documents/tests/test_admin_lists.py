@@ -100,8 +100,11 @@ def test_documents_sort_by_name_and_status_both_ways(make_applicant: Any, upload
     assert ids(desc) == [by_name["Gamma"], by_name["Beta"], by_name["Alfa"]]
     status = admin_client.get("/api/admin/documents", params={"userId": user_id, "sort": "status"})
     assert [d["status"] for d in status.json()] == ["approved", "pending", "rejected"]
-    oldest = admin_client.get("/api/admin/documents", params={"userId": user_id, "sort": "uploadedAt", "order": "asc"})
+    oldest = admin_client.get("/api/admin/documents", params={"userId": user_id, "sort": "createdAt", "order": "asc"})
     assert ids(oldest) == [by_name["Beta"], by_name["Alfa"], by_name["Gamma"]]
+    # A sort key is the name of the field it sorts (spec §3's createdAt; issue 37): the old name is refused.
+    renamed = admin_client.get("/api/admin/documents", params={"userId": user_id, "sort": "uploadedAt"})
+    assert renamed.status_code == 422 and renamed.json()["fieldCodes"] == {"sort": "invalid_value"}, renamed.text
 
 
 def test_documents_filter_by_status(make_applicant: Any, upload: Upload, admin_client: httpx.Client,

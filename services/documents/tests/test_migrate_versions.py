@@ -11,6 +11,7 @@ from alembic import command
 
 from documents.__main__ import MIGRATIONS
 from portal_common.migrations import alembic_config
+from testkit.alembic_runs import alembic
 
 BEFORE_ISSUE_17 = "89ecc3abd6b7"
 SEARCHES = {table: f"select {key} from {table} where search_vector @@ to_tsquery('simple', %s)"  # noqa: S608
@@ -31,7 +32,7 @@ def old_database(stack: Any) -> Iterator[str]:
 
 def test_existing_rows_are_searchable_after_the_upgrade(old_database: str) -> None:
     config = alembic_config(MIGRATIONS, old_database)
-    command.upgrade(config, BEFORE_ISSUE_17)
+    alembic(command.upgrade, config, BEFORE_ISSUE_17)
     with psycopg.connect(old_database, autocommit=True) as db:
         db.execute("insert into applicants (user_id, full_name, email) values (1, 'Ülle Õunapuu', 'ylle@näide.ee')")
         db.execute("insert into document_requests (id, user_id, name, status, created_by, created_at, updated_at) "
@@ -40,7 +41,7 @@ def test_existing_rows_are_searchable_after_the_upgrade(old_database: str) -> No
                    "status, created_at) values (7, 1, 5, 'Pass', 'scan-2024.pdf', 'application/pdf', 10, 'k', "
                    "'rejected', now())")
 
-        command.upgrade(config, "head")
+        alembic(command.upgrade, config, "head")
 
         def found(table: str, words: str) -> list[Any]:
             query = SEARCHES[table]
@@ -54,7 +55,7 @@ def test_existing_rows_are_searchable_after_the_upgrade(old_database: str) -> No
                          "from documents").fetchone()
         assert row == (None, None, None, None)
 
-        command.downgrade(config, BEFORE_ISSUE_17)  # and back, for an upgrade that has to be undone
+        alembic(command.downgrade, config, BEFORE_ISSUE_17)  # and back, for an upgrade that has to be undone
         columns = {r[0] for r in db.execute("select column_name from information_schema.columns "
                                             "where table_name = 'documents'")}
         assert "search_text" not in columns and "rejection_reason" not in columns

@@ -13,11 +13,11 @@ from identity.errors import IdentityErrorCode
 from identity.models import AdminInvitation, Passkey, RecoveryCode, User, WebAuthnChallenge
 from identity.passwords import hash_password
 from identity.self_service import new_token
-from identity.service import EMAIL_TAKEN, USERNAME_TAKEN
+from identity.service import EMAIL_TAKEN, USERNAME_TAKEN, admin_saved
 from identity.sessions import hash_token, revoke_all_sessions
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode, FieldError
-from portal_common.events import AdminInvited, AdminSaved
+from portal_common.events import AdminInvited
 from portal_common.outbox import add_event
 
 ADMIN = "admin"
@@ -133,8 +133,7 @@ async def accept(db: AsyncSession, body: InvitationAccept) -> User:
     assert user.id is not None
     invitation.accepted_at, invitation.user_id = now, user.id
     db.add(invitation)
-    add_event(db, AdminSaved(user_id=user.id, username=user.username, email=user.email, full_name=user.full_name,
-                             language=user.language))
+    add_event(db, admin_saved(user))
     return user
 
 
@@ -155,6 +154,7 @@ async def deactivate(db: AsyncSession, admin_id: int, actor_id: int) -> User:
     user.deactivated_at = utcnow()
     db.add(user)
     await revoke_all_sessions(db, admin_id)  # also tells this replica's session cache
+    add_event(db, admin_saved(user))
     return user
 
 

@@ -38,6 +38,12 @@ class IdentitySettings(ServiceSettings):
     webauthn_origins: str = Field(
         default="http://localhost:8080", min_length=1, alias="IDENTITY_WEBAUTHN_ORIGINS",
         description="Comma-separated origins (scheme, host, port) the browser may register and use passkeys on.")
+    # argon2id's cost (design.md). The defaults are argon2-cffi's, RFC 9106's second recommended option; the test
+    # stack lowers them (testkit/suite_stack.py): its thousands of sign-ups and sign-ins spent more CPU on hashing
+    # than on anything else, and no test is about the cost.
+    password_hash_time_cost: int = Field(default=3, ge=1, alias="IDENTITY_PASSWORD_HASH_TIME_COST")
+    password_hash_memory_kib: int = Field(default=65536, ge=8, alias="IDENTITY_PASSWORD_HASH_MEMORY_KIB")
+    password_hash_parallelism: int = Field(default=4, ge=1, alias="IDENTITY_PASSWORD_HASH_PARALLELISM")
     erasure_services: str = Field(
         default="applications,documents,contracts,messages,notifications,payroll", alias="IDENTITY_ERASURE_SERVICES",
         description="Comma-separated services whose <service>.privacy.erasure.done completes an approved erasure "

@@ -35,10 +35,6 @@ class User(ServiceTable, table=True):
     city: str | None = Field(default=None, max_length=120)
     address: str | None = Field(default=None, max_length=300)
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
-    # Unused since failures are counted per client address (LoginFailure); kept while the previous release,
-    # which still reads them, may run (deploy/README.md, expand then contract). Drop in the next release.
-    failed_logins: int = 0
-    login_blocked_until: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     # Second factor (issue 15): a TOTP secret (base32) counts once confirmed with a code.
     totp_secret: str | None = Field(default=None, max_length=64)
     totp_confirmed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))

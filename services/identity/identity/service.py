@@ -278,9 +278,15 @@ async def ensure_admin(db: AsyncSession, username: str, password: str, email: st
     db.add(user)
     await db.flush()
     assert user.id is not None
-    add_event(db, AdminSaved(user_id=user.id, username=user.username, email=user.email, full_name=user.full_name,
-                             language=user.language))
+    add_event(db, admin_saved(user))
     return user
+
+
+def admin_saved(user: User) -> AdminSaved:
+    """The admin as the services that write to admins (notifications) should know them, active or not."""
+    assert user.id is not None
+    return AdminSaved(user_id=user.id, username=user.username, email=user.email, full_name=user.full_name,
+                      language=user.language, active=user.deactivated_at is None)
 
 
 async def _make_admin(db: AsyncSession, user: User, password: str) -> None:

@@ -2,13 +2,14 @@
 
 import asyncio
 import json
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import httpx
 import nats
 import psycopg
 import pytest
+from nats.js.api import ConsumerConfig, DeliverPolicy
 
 from conftest import (
     ADMIN_PASSWORD,
@@ -77,22 +78,26 @@ def test_username_email_and_id_code_are_unique(make_applicant: Any, client: http
 def test_registration_stores_the_contract_acceptance_and_emits_the_event(stack: Any, client: httpx.Client) -> None:
     id_code = new_id_code()
     body = registration(idCode=id_code, contractSignedName="Mari Maasikas", contractSignedIdCode=id_code)
+    since = datetime.now(UTC) - timedelta(seconds=5)
     user = client.post("/api/register", json=body).json()
     with psycopg.connect(stack.database_url("identity")) as db:
         acceptance = db.execute("select full_name, id_code, language, accepted_at from contract_acceptances "
                                 "where user_id = %s", (user["id"],)).fetchone()
     assert acceptance is not None and acceptance[:3] == ("Mari Maasikas", id_code, "et")
-    event = asyncio.run(_find_registered_event(stack, user["id"]))
+    event = asyncio.run(_find_registered_event(stack, user["id"], since))
     assert event["type"] == "identity.user.registered"
     assert event["payload"]["idCode"] == id_code
     assert event["payload"]["contract"]["fullName"] == "Mari Maasikas"
     assert "password" not in json.dumps(event).lower()
 
 
-async def _find_registered_event(stack: Any, user_id: int) -> dict[str, Any]:
+async def _find_registered_event(stack: Any, user_id: int, since: datetime) -> dict[str, Any]:
+    """The registration's event among those published since ``since`` (other tests register meanwhile)."""
     connection = await nats.connect(stack.env["PORTAL_NATS_URL"], **nats_login(stack, "identity"))
     try:
-        subscription = await connection.jetstream().subscribe("identity.user.registered", ordered_consumer=True)
+        recent = ConsumerConfig(deliver_policy=DeliverPolicy.BY_START_TIME, opt_start_time=since)
+        subscription = await connection.jetstream().subscribe("identity.user.registered", ordered_consumer=True,
+                                                              config=recent)
         for _ in range(200):
             message = await subscription.next_msg(timeout=5)
             event = json.loads(message.data)

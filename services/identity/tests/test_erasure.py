@@ -22,6 +22,7 @@ from services.identity.tests.erasure_support import (
     unique_person,
     wait_for_projections,
 )
+from services.notifications.tests.support import mail_to
 
 TALLINN = ZoneInfo("Europe/Tallinn")
 # Postgres's own database and the registry test's scratch databases (registry_*) are not a service's; payroll's
@@ -167,9 +168,7 @@ def test_an_approved_erasure_leaves_nothing_of_an_applicant_without_a_contract(
         "status": "rejected", "notes": f"Sorry {person['fullName']}, not this time",
         "internalNote": f"{person['fullName']} ({id_code}) did not fit"})
     assert changed.status_code == 200, changed.text
-    mail = stack.mail_dir
-    eventually(lambda: any(person["email"] in p.read_text(errors="replace") for p in mail.glob("*.eml")),
-               timeout=30, what="an e-mail to the applicant")
+    eventually(lambda: mail_to(stack, person["email"]), timeout=30, what="an e-mail to the applicant")
     needles = [person["fullName"], person["email"], person["phone"], id_code]
     assert where_found(stack, needles, file_bytes), "the scan finds the person before the erasure"
 

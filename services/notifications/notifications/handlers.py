@@ -54,7 +54,8 @@ async def on_language_changed(db: AsyncSession, envelope: EventEnvelope) -> None
 async def on_admin_saved(db: AsyncSession, envelope: EventEnvelope) -> None:
     event = read_payload(envelope, AdminSaved)
     await service.note_user(db, event.user_id, envelope.occurred_at,
-                            {"username": event.username, "full_name": event.full_name, "email": event.email},
+                            {"username": event.username, "full_name": event.full_name, "email": event.email,
+                             "active": event.active},
                             language=event.language, is_admin=True)
 
 

@@ -31,6 +31,8 @@ class Recipient(ServiceTable, table=True):
     email: str | None = Field(default=None, max_length=320)
     language: str = Field(default="et", max_length=2)
     is_admin: bool = Field(default=False, index=True)
+    # An admin's account as identity last announced it: a deactivated admin gets no more admins' e-mails (issue 37).
+    active: bool = Field(default=True, sa_column_kwargs={"server_default": "true"})
     profile_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     language_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
 

@@ -58,8 +58,9 @@ async def note_language(db: AsyncSession, user_id: int, occurred_at: datetime, l
 
 
 async def admin_ids(db: AsyncSession) -> list[int]:
-    """Every admin with an address that can receive mail."""
-    query = select(Recipient.user_id).where(col(Recipient.is_admin).is_(True), col(Recipient.email).is_not(None),
+    """Every active admin with an address that can receive mail."""
+    query = select(Recipient.user_id).where(col(Recipient.is_admin).is_(True), col(Recipient.active).is_(True),
+                                            col(Recipient.email).is_not(None),
                                             ~col(Recipient.email).endswith(UNDELIVERABLE_DOMAIN))
     return list((await db.exec(query.order_by(col(Recipient.user_id)))).all())
 

@@ -167,17 +167,44 @@ def test_a_contact_message_and_a_new_application_go_to_every_admin(
                                               "message": "When does the term start?"})
     assert sent.status_code == 201, sent.text
     applicant: Applicant = make_applicant(fullName="Uus Taotleja")
+    link = f"{stack.gateway_url}/admin/applications/{application_id_of(applicant)}"
     for address in admins:
-        [message] = [m for m in wait_for_mail(stack, address, "admin_new_message", timeout=30)
-                     if m.subject.endswith(subject)]
+        [message] = wait_for_mail(stack, address, "admin_new_message", timeout=30,
+                                  where=lambda m: m.subject.endswith(subject))
         assert message.subject == f"Uus sõnum: {subject}"
         assert "Saatja: Visitor <visitor@example.com>" in message.text
         assert f"{stack.gateway_url}/admin?tab=messages" in message.text
-        new_application = [m for m in wait_for_mail(stack, address, "admin_new_application")
-                           if "Uus Taotleja" in m.subject]
-        assert new_application, "no e-mail about the new application"
-        assert f"{stack.gateway_url}/admin/applications/{application_id_of(applicant)}" in new_application[0].text
+        [new_application] = wait_for_mail(stack, address, "admin_new_application", where=lambda m: link in m.text)
+        assert "Uus Taotleja" in new_application.subject
     assert mail_to(stack, "admin@admin.invalid") == []
+
+
+def test_a_deactivated_admin_gets_no_more_admins_emails(client: httpx.Client, admin_client: httpx.Client,
+                                                        stack: Any) -> None:
+    """Issue 37: notifications learns a deactivation from identity.admin.saved (active: false)."""
+    tag = uuid.uuid4().hex[:8]
+    kept, gone = (f"admin-{tag}-{n}@example.com" for n in ("kept", "gone"))
+    for name, address in ((f"kept{tag}", kept), (f"gone{tag}", gone)):
+        create_admin(stack, name, address, "a long admin password")
+    when(lambda: _admin_known(stack, kept) and _admin_known(stack, gone), "the admins reach notifications")
+    [gone_id] = [a["id"] for a in admin_client.get("/api/admin/admins").json() if a["username"] == f"gone{tag}"]
+    deactivated = admin_client.post(f"/api/admin/admins/{gone_id}/deactivate")
+    assert deactivated.status_code == 200, deactivated.text
+    when(lambda: email_rows(stack, "select 1 from recipients where user_id = %s and not active", gone_id),
+         "the deactivation reaches notifications")
+
+    subject = f"After the deactivation {tag}"
+    sent = client.post("/api/contact", json={"name": "Visitor", "email": "visitor@example.com", "subject": subject,
+                                              "message": "Is anybody there to read this?"})
+    assert sent.status_code == 201, sent.text
+    assert wait_for_mail(stack, kept, "admin_new_message", timeout=30, where=lambda m: m.subject.endswith(subject))
+    # Both would have been queued by the same event, in one transaction: the active admin's row is there, so the
+    # other's never will be.
+    [(event_id,)] = email_rows(stack, "select event_id from emails where template = 'admin_new_message' and "
+                                      "context->>'subject' = %s and address = %s", subject, kept)
+    assert email_rows(stack, "select user_id from emails where event_id = %s and user_id = %s", event_id,
+                      gone_id) == []
+    assert not [m for m in mail_to(stack, gone, "admin_new_message") if m.subject.endswith(subject)]
 
 
 def _admin_known(stack: Any, address: str) -> bool:

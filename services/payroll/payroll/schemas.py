@@ -3,7 +3,7 @@
 from datetime import date, datetime
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, StrictBool, StrictInt, field_validator
 
 from payroll.errors import PayrollErrorCode
 from payroll.iban import IbanRefused, valid_iban
@@ -21,8 +21,9 @@ LineStatus = Literal["ready", "blocked", "paid", "failed"]
 class PayoutDetailsIn(CamelModel):
     iban: str = Field(max_length=64, description="any spacing and case; kept compact in capitals")
     account_holder: str = Field(max_length=200)
-    basic_exemption: bool
-    pension_rate: int = Field(description="the funded pension (II pillar) rate in per cent: 0, 2, 4 or 6")
+    # Strict: "yes" or "2" is a mistake of the caller's, not a choice to store (issue 37).
+    basic_exemption: StrictBool
+    pension_rate: StrictInt = Field(description="the funded pension (II pillar) rate in per cent: 0, 2, 4 or 6")
 
     @field_validator("iban")
     @classmethod

@@ -6,9 +6,13 @@ from typing import Any
 
 import httpx
 import psycopg
+import pytest
 
 from conftest import eventually
 from services.payroll.tests.support import board_member, give_details
+
+# Issue 32: a pay run takes every payment due, other tests' too: runs are made one at a time.
+pytestmark = pytest.mark.one_at_a_time("pay_runs")
 
 
 def _rows(stack: Any, query: str, *params: Any) -> list[tuple[Any, ...]]:

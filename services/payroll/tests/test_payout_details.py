@@ -38,6 +38,11 @@ def _field_texts(code: str) -> dict[str, str]:
     ("iban", "BR1800360305000010009795493C1", "iban_not_sepa"),  # valid, but Brazil is not in SEPA
     ("pensionRate", 3, "invalid_pension_rate"),
     ("accountHolder", "   ", "required"),
+    # strict types at the edge (issue 37): neither is coerced into a stored choice
+    ("pensionRate", "2", "invalid_value"),
+    ("pensionRate", 2.0, "invalid_value"),
+    ("basicExemption", "yes", "invalid_value"),
+    ("basicExemption", 1, "invalid_value"),
 ])
 def test_bad_values_are_422_with_a_field_error_and_nothing_is_stored(
         make_applicant: Any, field: str, value: Any, code: str) -> None:

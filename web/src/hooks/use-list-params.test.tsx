@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS, useListParams, type ListState } from './use-list-params';
 
 type Filter = 'assignee';
@@ -108,6 +108,26 @@ describe('useListParams (issue 17: tables keep their state in the URL)', () => {
     expect(api()).toBe('q=Tamm&sort=createdAt&order=desc&limit=50&offset=0');
     // The user's own spacing stays in the box.
     expect(screen.getByLabelText('Search')).toHaveValue('  Tamm');
+  });
+
+  it('keeps the keys typed while the debounced search lands in the URL', () => {
+    // Issue 32: under load the URL's update came after the next key, and the box was set back to the older text
+    // ('38004' became '3804').
+    vi.useFakeTimers();
+    try {
+      renderAt('/admin');
+      act(() => list().setQ('380'));
+      act(() => {
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS); // q=380 is written...
+        list().setQ('3800'); // ...and the next key comes before the page renders with it
+      });
+      expect(screen.getByLabelText('Search')).toHaveValue('3800');
+      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      expect(url()).toBe('?q=3800');
+      expect(screen.getByLabelText('Search')).toHaveValue('3800');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('puts a search changed from outside (back button, a link) into the box', async () => {

@@ -111,12 +111,15 @@ export function useListParams<F extends string = never>(options: UseListParamsOp
     page: '1',
   };
 
-  // The box's text is ours while the user types; a q changed from outside (back button, a link) replaces it.
+  // The box's text is ours while the user types; a q changed from outside (back button, a link) replaces it. The
+  // q our own debounced write put there does not: keys typed while it landed are newer (issue 32: a slow machine
+  // turned '38004' into '3804').
   const [searchText, setSearchText] = useState(q);
   const [seenQ, setSeenQ] = useState(q);
+  const [writtenQ, setWrittenQ] = useState<string | null>(null);
   if (q !== seenQ) {
     setSeenQ(q);
-    if (q !== searchText.trim()) setSearchText(q);
+    if (q !== writtenQ && q !== searchText.trim()) setSearchText(q);
   }
 
   // The debounced write runs after later renders: it must use the newest setter, which knows the newest URL.
@@ -146,7 +149,10 @@ export function useListParams<F extends string = never>(options: UseListParamsOp
   const setQ = (text: string) => {
     setSearchText(text);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => write({ q: text.trim() }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => {
+      setWrittenQ(text.trim());
+      write({ q: text.trim() }, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
   };
   const setSort = (column: string, nextOrder?: SortOrder) => {
     const toggled: SortOrder = column === sort && order === 'asc' ? 'desc' : 'asc';

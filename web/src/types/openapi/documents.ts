@@ -790,7 +790,7 @@ export interface operations {
                 status?: ("pending" | "approved" | "rejected") | null;
                 /** @description one applicant's */
                 userId?: number | null;
-                sort?: "uploadedAt" | "name" | "status";
+                sort?: "createdAt" | "name" | "status";
                 /** @description search text */
                 q?: string | null;
                 /** @description sort direction; each sort has its own default */
