@@ -16,7 +16,10 @@ from typing import Any
 
 import httpx
 import pytest
-from stack import BIN, Stack, interrupt_once
+
+# A conftest loaded from a folder of its own (deploy/tests/test_local_stack.py) finds testkit too.
+if str(Path(__file__).resolve().parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from testkit import ROOT, TEST_DATA, suite_stack
 from testkit.accounts import (
@@ -34,7 +37,13 @@ from testkit.accounts import (
     random_birth_date,
     registration,
 )
-from testkit.suite_stack import GATEWAY_RESPONSE_TIMEOUT_SECONDS, TEST_RATE_LIMIT
+from testkit.suite_stack import (
+    BIN,
+    GATEWAY_RESPONSE_TIMEOUT_SECONDS,
+    TEST_RATE_LIMIT,
+    Stack,
+    interrupt_once,
+)
 
 __all__ = ["ADMIN_PASSWORD", "ADMIN_TOTP_SECRET", "ADMIN_USERNAME", "FALLBACK_DATE_OF_BIRTH",
            "GATEWAY_RESPONSE_TIMEOUT_SECONDS", "ROOT", "TEST_DATA", "TEST_RATE_LIMIT", "Applicant", "admin_login_body",

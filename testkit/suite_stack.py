@@ -6,11 +6,15 @@ then the exclusive tests in its own process, where RUNNING holds it."""
 
 import os
 
-from stack import Ports, Stack, StackConfig
+from stack import BIN, Ports, Stack, StackConfig, interrupt_once
 
 from gateway.render import RateLimit
 from testkit import TEST_DATA
 from testkit.accounts import ADMIN_PASSWORD, ADMIN_TOTP_SECRET, ADMIN_USERNAME
+
+# What conftest.py takes from deploy/local/stack.py: through here, which puts it on the path first, so that a
+# conftest loaded from anywhere finds it (deploy/tests/test_local_stack.py loads it from a folder of its own).
+__all__ = ["BIN", "Stack", "interrupt_once"]
 
 # Generous enough for a whole suite registering from one address; the rate-limit test outruns it.
 TEST_RATE_LIMIT = RateLimit(average=10, period="1s", burst=30)
