@@ -5,19 +5,15 @@ enrolment page, an applicant adds one in the profile; both sign out, sign in wit
 
 import json
 import re
-import subprocess
-import sys
-import uuid
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import CDPSession, Page, expect
 
-from conftest import ROOT, Applicant
+from conftest import UNENROLLED_ADMIN_PASSWORD, Applicant, new_admin
 from web.e2e.signin import login_texts, sign_in
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
-ADMIN_PASSWORD = "a-long-admin-password"
 
 
 def texts(namespace: str) -> Any:
@@ -42,16 +38,6 @@ def stored_credentials(cdp: CDPSession, authenticator_id: str) -> list[dict[str,
     return list(cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator_id})["credentials"])
 
 
-def new_admin(stack: Any) -> str:
-    """An admin of this test's own with no second factor yet (as a new or reset admin is)."""
-    name = f"keyadmin{uuid.uuid4().hex[:8]}"
-    made = subprocess.run([sys.executable, "-m", "identity", "create-admin", name], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120,
-                          env={**stack.env, "PORTAL_ADMIN_PASSWORD": ADMIN_PASSWORD, "PORTAL_ADMIN_TOTP_SECRET": ""})
-    assert made.returncode == 0, made.stderr
-    return name
-
-
 def add_passkey(page: Page, name: str) -> None:
     page.get_by_label(PASSKEYS["card"]["nameLabel"]).fill(name)
     page.get_by_role("button", name=PASSKEYS["card"]["add"], exact=True).click()
@@ -70,7 +56,7 @@ def test_an_admin_enrols_with_a_passkey_and_signs_in_with_it(page: Page, gateway
                                                                stack: Any) -> None:
     cdp, authenticator_id = virtual_authenticator(page)
     name = new_admin(stack)
-    sign_in(page, name, ADMIN_PASSWORD, language="et")
+    sign_in(page, name, UNENROLLED_ADMIN_PASSWORD, language="et")
     expect(page).to_have_url(re.compile(r"/second-factor$"))
     assert page.request.get("/api/admin/messages").status == 403  # not before a second factor
 
@@ -81,7 +67,7 @@ def test_an_admin_enrols_with_a_passkey_and_signs_in_with_it(page: Page, gateway
     assert page.request.get("/api/admin/messages").status == 200
     [credential] = stored_credentials(cdp, authenticator_id)
 
-    sign_out_and_in_with_passkey(page, gateway, name, ADMIN_PASSWORD)
+    sign_out_and_in_with_passkey(page, gateway, name, UNENROLLED_ADMIN_PASSWORD)
     expect(page).to_have_url(re.compile(r"/admin"))
     user = page.request.get("/api/user").json()
     assert (user["username"], user["role"], user["secondFactorPassed"]) == (name, "admin", True)

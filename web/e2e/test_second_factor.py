@@ -5,9 +5,6 @@ code after the password, and a recovery code works there too."""
 
 import json
 import re
-import subprocess
-import sys
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -15,25 +12,15 @@ import pyotp
 import pytest
 from playwright.sync_api import Browser, expect
 
-from conftest import ROOT
+from conftest import UNENROLLED_ADMIN_PASSWORD, new_admin
 from web.e2e.conftest import new_context
 from web.e2e.signin import login_texts, sign_in
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
-PASSWORD = "a-long-admin-password"
 
 
 def security_texts(language: str) -> Any:
     return json.loads((LOCALES / language / "security.json").read_text())
-
-
-def new_admin(stack: Any) -> str:
-    name = f"boss{uuid.uuid4().hex[:8]}"
-    env = {**stack.env, "PORTAL_ADMIN_PASSWORD": PASSWORD, "PORTAL_ADMIN_TOTP_SECRET": ""}
-    made = subprocess.run([sys.executable, "-m", "identity", "create-admin", name], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
-    assert made.returncode == 0, made.stderr
-    return name
 
 
 @pytest.mark.parametrize("language", ["et", "en"])
@@ -42,7 +29,7 @@ def test_a_fresh_admin_enrols_at_the_first_sign_in_and_then_gives_the_code(
     texts, name = security_texts(language), new_admin(stack)
     context = new_context(browser, gateway, language)
     page = context.new_page()
-    sign_in(page, name, PASSWORD, language=language)
+    sign_in(page, name, UNENROLLED_ADMIN_PASSWORD, language=language)
     expect(page).to_have_url(re.compile("/second-factor$"))
     # A new account reads Estonian; the page follows the account's language once signed in.
     assert page.request.post("/api/set-language", data={"language": language}, headers={"Origin": gateway}).ok
@@ -68,12 +55,12 @@ def test_a_fresh_admin_enrols_at_the_first_sign_in_and_then_gives_the_code(
     for code in (pyotp.TOTP(secret).now(), recovery_code):
         context = new_context(browser, gateway, language)
         page = context.new_page()
-        sign_in(page, name, PASSWORD, code, language=language)
+        sign_in(page, name, UNENROLLED_ADMIN_PASSWORD, code, language=language)
         expect(page).to_have_url(re.compile("/admin$"))
         context.close()
     context = new_context(browser, gateway, language)
     page = context.new_page()
-    sign_in(page, name, PASSWORD, recovery_code, language=language)
+    sign_in(page, name, UNENROLLED_ADMIN_PASSWORD, recovery_code, language=language)
     expect(page.get_by_text(login_texts(language)["code"]["wrong"])).to_be_visible()
     expect(page).to_have_url(re.compile("/auth"))
     context.close()

@@ -10,7 +10,7 @@ from alembic import command
 
 import applications
 from portal_common.migrations import alembic_config
-from testkit.alembic_runs import alembic
+from testkit.alembic_runs import alembic, fresh_database
 
 DATABASE = "admin_lists_migration_test"
 MIGRATIONS = Path(applications.__file__).parent / "migrations"
@@ -20,11 +20,7 @@ PREFIX_QUERY = "select {key} from {table} where search_vector @@ to_tsquery('sim
 
 @pytest.fixture
 def database_url(stack: Any) -> str:
-    with psycopg.connect(stack.database_url("postgres"), autocommit=True) as admin:
-        admin.execute(f"drop database if exists {DATABASE}")
-        admin.execute(f"create database {DATABASE}")
-    url: str = stack.database_url(DATABASE)
-    return url
+    return fresh_database(stack, DATABASE)
 
 
 def _found(connection: psycopg.Connection[Any], table: str, key: str, query: str) -> list[int]:

@@ -12,7 +12,7 @@ from alembic import command
 import applications
 from portal_common.events import ApplicationCreated, EventEnvelope, read_payload
 from portal_common.migrations import alembic_config
-from testkit.alembic_runs import alembic
+from testkit.alembic_runs import alembic, fresh_database
 
 DATABASE = "announce_migration_test"
 MIGRATIONS = Path(applications.__file__).parent / "migrations"
@@ -21,11 +21,7 @@ BEFORE_ANNOUNCEMENTS = "7c3e9a41d2b8"
 
 @pytest.fixture
 def database_url(stack: Any) -> str:
-    with psycopg.connect(stack.database_url("postgres"), autocommit=True) as admin:
-        admin.execute(f"drop database if exists {DATABASE}")
-        admin.execute(f"create database {DATABASE}")
-    url: str = stack.database_url(DATABASE)
-    return url
+    return fresh_database(stack, DATABASE)
 
 
 def test_applications_made_before_the_event_existed_are_announced_once(database_url: str) -> None:

@@ -10,7 +10,7 @@ from alembic import command
 
 import identity
 from portal_common.migrations import alembic_config
-from testkit.alembic_runs import alembic
+from testkit.alembic_runs import alembic, fresh_database
 
 DATABASE = "identity_unused_columns_test"
 MIGRATIONS = Path(identity.__file__).parent / "migrations"
@@ -20,11 +20,7 @@ DROPPED = {"failed_logins", "login_blocked_until"}
 
 @pytest.fixture
 def database_url(stack: Any) -> str:
-    with psycopg.connect(stack.database_url("postgres"), autocommit=True) as admin:
-        admin.execute(f"drop database if exists {DATABASE}")
-        admin.execute(f"create database {DATABASE}")
-    url: str = stack.database_url(DATABASE)
-    return url
+    return fresh_database(stack, DATABASE)
 
 
 def _user_columns(database_url: str) -> set[str]:
