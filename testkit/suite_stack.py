@@ -37,11 +37,9 @@ def suite_config() -> StackConfig:
                        response_header_timeout_seconds=GATEWAY_RESPONSE_TIMEOUT_SECONDS,
                        admin_username=ADMIN_USERNAME, admin_password=ADMIN_PASSWORD,
                        admin_totp_secret=ADMIN_TOTP_SECRET,
-                       extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1", "PORTAL_LOG_LEVEL": "INFO",
+                       extra_env={"PORTAL_LOG_LEVEL": "INFO",
                                   # the scheduled expiry's tests wait for a round (issue 13)
                                   "CONTRACTS_EXPIRY_INTERVAL_SECONDS": "1",
-                                  # e-mails go out within half a second (issue 14)
-                                  "NOTIFICATIONS_SEND_INTERVAL_SECONDS": "0.5",
                                   # above the memory budget of the streaming tests, so they prove it flat
                                   "DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * 1024 * 1024),
                                   # argon2id still, at a fraction of production's cost: 4 ms a hash instead of

@@ -71,6 +71,8 @@ def handler_for(folder: Path) -> type[BaseHTTPRequestHandler]:
         def do_GET(self) -> None:
             if self.path in ("/", ""):
                 return self._answer(page(folder).encode(), "text/html; charset=utf-8")
+            if self.path == "/healthz":  # readiness at no cost: the page reads the newest of thousands of files
+                return self._answer(b"ok", "text/plain")
             kind, _, name = self.path.lstrip("/").partition("/")
             path = folder / Path(unquote(name)).name  # a bare file name: nothing outside the folder
             if kind not in ("raw", "text") or path.suffix != ".eml" or not path.is_file():

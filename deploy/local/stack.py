@@ -656,7 +656,8 @@ class Stack:
         process = self._spawn("mail-catcher", [
             str(BIN / "python"), str(ROOT / "deploy/local/mail_catcher.py"), "--smtp-port", str(self.ports.mail_smtp),
             "--http-port", str(self.ports.mail_web), "--dir", str(self.mail_dir)])
-        _wait("mail catcher", partial(_http_ok, self.mail_url), 30, process, self.logs / "mail-catcher.log")
+        _wait("mail catcher", partial(_http_ok, f"{self.mail_url}/healthz"), 30, process,
+              self.logs / "mail-catcher.log")
 
     def stop_mail_catcher(self) -> None:
         """Stops the mail catcher alone (an SMTP outage, for the tests), until ``start_mail_catcher``."""

@@ -53,7 +53,7 @@ def sha256(data: bytes) -> str:
 def drill_config(data_dir: Path) -> StackConfig:
     return StackConfig(data_dir=data_dir, ports=Ports(base=BASE, gateway=BASE + 80), documents_replicas=1,
                        rate_limit=TEST_RATE_LIMIT, admin_username=ADMIN_USERNAME, admin_password=ADMIN_PASSWORD,
-                       admin_totp_secret=ADMIN_TOTP_SECRET, extra_env={"PORTAL_OUTBOX_POLL_SECONDS": "0.1"})
+                       admin_totp_secret=ADMIN_TOTP_SECRET)
 
 
 @pytest.fixture

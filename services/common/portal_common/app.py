@@ -19,11 +19,12 @@ from portal_common.errors import error_responses, install_error_handlers
 from portal_common.health import router as health_router
 from portal_common.metrics import MetricsMiddleware, metrics_router
 from portal_common.observability import RequestLogMiddleware, configure_logging
-from portal_common.outbox import OutboxRelay
+from portal_common.outbox import OUTBOX_CHANNEL, OutboxRelay
 from portal_common.retention import EventPruner
 from portal_common.settings import ServiceSettings
 from portal_common.tracing import configure_tracing, instrument_app
 from portal_common.unit_of_work import UnitOfWork
+from portal_common.wakeups import Wakeups, wait_for_wake
 
 log = logging.getLogger(__name__)
 CONNECT_RETRY_SECONDS = 1.0
@@ -38,23 +39,38 @@ class Subscription:
 @dataclass(frozen=True)
 class PeriodicJob:
     """Work a service does every ``interval_seconds``, from start-up on, in a unit of work of its own (its staged
-    events wake the outbox relay). Every replica runs it, so it must be safe to run in several at once."""
+    events wake the outbox relay). Every replica runs it, so it must be safe to run in several at once.
+
+    With a ``wake_channel`` the job also runs as soon as a transaction that called
+    ``wakeups.wake_on_commit(session, wake_channel)`` commits, in any replica; its interval is then only a safety
+    net. ``work`` may return a ``NextRound`` to be run again sooner than the interval (a retry that falls due)."""
 
     name: str
     interval_seconds: float
     work: Callable[[UnitOfWork], Awaitable[object]]
+    wake_channel: str | None = None
 
 
-async def _run_periodically(app: FastAPI, job: PeriodicJob) -> None:
+@dataclass(frozen=True)
+class NextRound:
+    """Returned by a job's work: run the next round after at most ``seconds``."""
+
+    seconds: float
+
+
+async def _run_periodically(app: FastAPI, job: PeriodicJob, woken: asyncio.Event) -> None:
     while True:
+        delay = job.interval_seconds
         try:
             async with UnitOfWork(app.state.db, app.state.relay) as unit_of_work:
-                await job.work(unit_of_work)
+                outcome = await job.work(unit_of_work)
+            if isinstance(outcome, NextRound):
+                delay = max(0.0, min(delay, outcome.seconds))
         except asyncio.CancelledError:
             raise
         except Exception:  # a database outage must not end the job: the next round tries again
             log.exception("%s failed; retrying in %s s", job.name, job.interval_seconds)
-        await asyncio.sleep(job.interval_seconds)
+        await wait_for_wake(woken, delay)
 
 
 async def _connect_then_run(app: FastAPI, service: str, subscriptions: Sequence[Subscription]) -> None:
@@ -96,8 +112,14 @@ def create_service_app(service: str, settings: ServiceSettings, routers: Sequenc
                                  user=settings.nats_user, password=settings.nats_password.get_secret_value())
         pruner = EventPruner(app.state.db, timedelta(days=settings.event_retention_days))
         app.state.relay = OutboxRelay(app.state.db, app.state.bus, settings.outbox_poll_seconds, pruner)
-        background = [asyncio.create_task(_connect_then_run(app, service, subscriptions))]
-        background += [asyncio.create_task(_run_periodically(app, job)) for job in jobs]
+        wakeups = Wakeups(settings.database_url)
+        wakeups.subscribe(OUTBOX_CHANNEL, app.state.relay.woken)
+        # A job without a channel is woken by nothing but its interval; its event is never set.
+        job_events = [wakeups.subscribe(job.wake_channel) if job.wake_channel else asyncio.Event() for job in jobs]
+        background = [asyncio.create_task(_connect_then_run(app, service, subscriptions)),
+                      asyncio.create_task(wakeups.run())]
+        background += [asyncio.create_task(_run_periodically(app, job, woken)) for job, woken in zip(jobs, job_events,
+                                                                                                     strict=True)]
         try:
             yield
         finally:

@@ -26,13 +26,14 @@ class EventBus:
         self._password = password
         self._client: Client | None = None
         self._js: JetStreamContext | None = None
+        self._reconnected: asyncio.Event = asyncio.Event()
 
     async def connect(self) -> None:
         self._client = await nats.connect(
             self.url, name=self.name, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
             connect_timeout=2, allow_reconnect=True,
             # An empty user sends no credentials, for a server that asks for none.
-            user=self.user or None, password=self._password or None,
+            user=self.user or None, password=self._password or None, reconnected_cb=self._on_reconnected,
         )
         self._js = self._client.jetstream()
         await self.ensure_stream()
@@ -52,6 +53,16 @@ class EventBus:
         if info.config.num_replicas != self.stream_replicas or subjects != sorted(info.config.subjects or ()):
             await self.js.update_stream(dataclasses.replace(config, subjects=subjects))
             log.info("stream %s now keeps %d replicas of %s", STREAM_NAME, self.stream_replicas, subjects)
+
+    async def _on_reconnected(self) -> None:
+        # Wakes everything waiting in next_reconnection() and starts a fresh event for the next one.
+        reconnected, self._reconnected = self._reconnected, asyncio.Event()
+        reconnected.set()
+
+    async def next_reconnection(self) -> None:
+        """Returns once the client has reconnected to a (restarted) server: a consumer's long pull request was
+        lost with the old connection and must be made again (consumer.py)."""
+        await self._reconnected.wait()
 
     @property
     def js(self) -> JetStreamContext:

@@ -15,6 +15,7 @@ from datetime import datetime
 
 import nats.errors
 from nats.aio.msg import Msg
+from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from sqlalchemy import DateTime
 from sqlalchemy.dialects.postgresql import insert
@@ -33,6 +34,9 @@ from portal_common.unit_of_work import STAGED_EVENTS
 log = logging.getLogger(__name__)
 Handler = Callable[[AsyncSession, EventEnvelope], Awaitable[None]]
 RETRY_DELAY_SECONDS = 2.0
+# A pull request waits this long on the server for the next event (a long poll: it returns with the first one),
+# so an idle consumer costs a request per half minute rather than one a second (issue 37, Idle cost).
+FETCH_WAIT_SECONDS = 30.0
 
 
 class ProcessedEvent(SQLModel, table=True):
@@ -86,7 +90,7 @@ class EventConsumer:
                 await asyncio.sleep(RETRY_DELAY_SECONDS)
         while True:
             try:
-                messages = await subscription.fetch(batch=20, timeout=1)
+                messages = await self._next_batch(subscription)
             except (nats.errors.TimeoutError, TimeoutError):  # an idle fetch; nats-py raises either
                 continue
             except asyncio.CancelledError:
@@ -97,6 +101,21 @@ class EventConsumer:
                 continue
             for message in messages:
                 await self._process(message)
+
+    async def _next_batch(self, subscription: JetStreamContext.PullSubscription) -> list[Msg]:
+        """The next events, or none when the connection was re-made meanwhile: the server forgot the waiting pull
+        request then, so it is asked again at once. Anything delivered to a given-up fetch waits in the
+        subscription's queue, where the next fetch takes it first."""
+        fetch = asyncio.ensure_future(subscription.fetch(batch=20, timeout=FETCH_WAIT_SECONDS))
+        reconnected = asyncio.ensure_future(self.bus.next_reconnection())
+        try:
+            await asyncio.wait({fetch, reconnected}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiting in (fetch, reconnected):
+                if not waiting.done():
+                    waiting.cancel()
+            await asyncio.gather(fetch, reconnected, return_exceptions=True)
+        return fetch.result() if not fetch.cancelled() else []
 
     def _note_delivery(self, message: Msg) -> None:
         with contextlib.suppress(Exception):  # a message without JetStream metadata is still handled

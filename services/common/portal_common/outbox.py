@@ -3,7 +3,9 @@
 A service adds the event to the ``outbox`` table in the same transaction as its state change. The relay
 publishes unsent rows to JetStream with ``Nats-Msg-Id`` = event id, so a row published twice (a crash
 between the publish and the commit) is dropped by the server, and marks a row sent only after the ack.
-Between rounds it prunes old published rows and processed event ids now and then (retention.py).
+Between rounds it prunes old published rows and processed event ids now and then (retention.py). A commit that
+staged events wakes the relay (at once in its own process, through Postgres NOTIFY in every replica and from
+command lines: wakeups.py); its poll is only a slow safety net, and a round that failed is retried soon.
 """
 
 import asyncio
@@ -24,12 +26,15 @@ from portal_common.clock import utcnow
 from portal_common.db import Database
 from portal_common.events import EventEnvelope, EventPayload
 from portal_common.tracing import TRACEPARENT, continued_span, current_traceparent
+from portal_common.wakeups import wait_for_wake, wake_on_commit
 
 if TYPE_CHECKING:  # retention.py imports this module for its table
     from portal_common.retention import EventPruner
 
 log = logging.getLogger(__name__)
 BATCH_SIZE = 100
+OUTBOX_CHANNEL = "portal_outbox"
+RETRY_SECONDS = 1.0  # after a failed round (a broker or database outage), sooner than the safety poll
 
 
 class OutboxEvent(SQLModel, table=True):
@@ -54,6 +59,7 @@ def add_event(session: AsyncSession, payload: EventPayload) -> EventEnvelope:
     envelope = EventEnvelope.wrap(payload)
     envelope.traceparent = current_traceparent()
     session.add(OutboxEvent(id=envelope.id, subject=envelope.type, body=envelope.to_bytes(), created_at=utcnow()))
+    wake_on_commit(session, OUTBOX_CHANNEL)
     return envelope
 
 
@@ -63,14 +69,15 @@ class OutboxRelay:
         self.bus = bus
         self.poll_seconds = poll_seconds
         self.pruner = pruner
-        self._wake = asyncio.Event()
+        self.woken = asyncio.Event()  # also set by wakeups.Wakeups on OUTBOX_CHANNEL
 
     def wake(self) -> None:
         """Called after a commit that staged events, so they go out without waiting for the next poll."""
-        self._wake.set()
+        self.woken.set()
 
     async def run(self) -> None:
         while True:
+            delay = self.poll_seconds
             try:
                 while await self.publish_batch() == BATCH_SIZE:
                     pass
@@ -80,9 +87,8 @@ class OutboxRelay:
                 raise
             except Exception:  # the relay must outlive a broker or database outage
                 log.exception("outbox relay failed; retrying")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
-            self._wake.clear()
+                delay = min(delay, RETRY_SECONDS)
+            await wait_for_wake(self.woken, delay)
 
     async def publish_batch(self) -> int:
         async with self.db.session() as session:

@@ -45,7 +45,8 @@ class ServiceSettings(BaseSettings):
     # An OTLP/HTTP collector's base URL (http://collector:4318): spans are exported there; empty: tracing off
     # (trace ids are still made and passed on, for the logs).
     otlp_endpoint: str = Field(default="", alias="PORTAL_OTLP_ENDPOINT")
-    outbox_poll_seconds: float = Field(default=0.25, alias="PORTAL_OUTBOX_POLL_SECONDS")
+    # A commit that staged events wakes the relay at once (Postgres NOTIFY, wakeups.py): this poll is a safety net.
+    outbox_poll_seconds: float = Field(default=30.0, gt=0, alias="PORTAL_OUTBOX_POLL_SECONDS")
     event_retention_days: int = Field(
         default=14, ge=1, alias="PORTAL_EVENT_RETENTION_DAYS",
         description="Days a published outbox event and a processed event's id are kept before they are pruned.",

@@ -42,13 +42,17 @@ from portal_common.outbox import add_event
 from portal_common.privacy_export import to_json
 from portal_common.projection import once_projected
 from portal_common.unit_of_work import UnitOfWork
+from portal_common.wakeups import wake_on_commit
 
 log = logging.getLogger(__name__)
 # The services whose parts an export waits for; documents adds its own when it assembles the zip.
 PART_SERVICES = ("identity", "applications", "contracts", "messages")
 LINK_LIFETIME = timedelta(days=7)
 OBJECT_PREFIX = "privacy-exports/"
-ASSEMBLY_INTERVAL_SECONDS = 1.0
+# An export whose parts are all in wakes the assembler at once (ASSEMBLY_CHANNEL); the interval is its safety
+# poll, and when expired exports are removed.
+ASSEMBLY_INTERVAL_SECONDS = 60.0
+ASSEMBLY_CHANNEL = "documents_privacy_exports"
 EXPIRED_PER_ROUND = 20
 UNSAFE_NAME = re.compile(r"[^\w.\- ]+")
 
@@ -145,6 +149,7 @@ async def on_export_part(db: AsyncSession, envelope: EventEnvelope) -> None:
     if await _parts_complete(db, part.export_id):
         export.parts_complete_at = utcnow()
         db.add(export)
+        wake_on_commit(db, ASSEMBLY_CHANNEL)
 
 
 # ---- the zip ---------------------------------------------------------------------------------------------------
@@ -265,4 +270,4 @@ class ExportJob:
 
 
 SUBSCRIPTIONS = [Subscription(PrivacyExportPart.TYPE, on_export_part)]
-JOBS = [PeriodicJob("privacy exports", ASSEMBLY_INTERVAL_SECONDS, ExportJob().run)]
+JOBS = [PeriodicJob("privacy exports", ASSEMBLY_INTERVAL_SECONDS, ExportJob().run, wake_channel=ASSEMBLY_CHANNEL)]

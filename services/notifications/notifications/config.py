@@ -24,7 +24,10 @@ class NotificationsSettings(ServiceSettings):
                             description="the portal's address, for the links in e-mails")
     admin_new_message_emails: bool = Field(default=True, alias="NOTIFICATIONS_ADMIN_NEW_MESSAGE_EMAILS")
     admin_new_application_emails: bool = Field(default=True, alias="NOTIFICATIONS_ADMIN_NEW_APPLICATION_EMAILS")
-    send_interval_seconds: float = Field(default=2.0, gt=0, alias="NOTIFICATIONS_SEND_INTERVAL_SECONDS")
+    send_interval_seconds: float = Field(
+        default=60.0, gt=0, alias="NOTIFICATIONS_SEND_INTERVAL_SECONDS",
+        description="the sender's safety poll: a queued e-mail wakes it at once (Postgres NOTIFY) and a retry when "
+                    "it falls due; this only bounds how long a missed wake-up can delay an e-mail")
     max_attempts: int = Field(default=10, ge=1, alias="NOTIFICATIONS_MAX_ATTEMPTS")
     reminder_check_seconds: float = Field(
         default=60.0, gt=0, alias="NOTIFICATIONS_REMINDER_CHECK_SECONDS",

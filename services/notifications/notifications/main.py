@@ -4,13 +4,14 @@ from notifications import erasure, handlers, routes
 from notifications.config import get_settings
 from notifications.errors import ERROR_CODES
 from notifications.mail import Mailer
+from notifications.models import SEND_CHANNEL
 from notifications.payment_paid_emails import PAYMENT_SUBSCRIPTIONS
 from notifications.payroll_schedule_emails import SCHEDULE_SUBSCRIPTIONS
 from notifications.privacy_export import PRIVACY_EXPORT_SUBSCRIPTIONS
 from notifications.reminders import remind
 from notifications.security_emails import SECURITY_SUBSCRIPTIONS
 from notifications.service import send_due
-from portal_common.app import PeriodicJob, Subscription, create_service_app
+from portal_common.app import NextRound, PeriodicJob, Subscription, create_service_app
 from portal_common.clock import utcnow
 from portal_common.events import (
     AdminSaved,
@@ -32,7 +33,7 @@ settings = get_settings()
 mailer = Mailer(settings)
 
 
-async def send_emails(unit_of_work: UnitOfWork) -> int:
+async def send_emails(unit_of_work: UnitOfWork) -> NextRound | None:
     return await send_due(unit_of_work, mailer, settings)
 
 
@@ -58,5 +59,5 @@ app = create_service_app("notifications", settings, [routes.router], error_codes
     *SCHEDULE_SUBSCRIPTIONS,
     *PRIVACY_EXPORT_SUBSCRIPTIONS,
     *erasure.SUBSCRIPTIONS,
-], jobs=[PeriodicJob("send e-mails", settings.send_interval_seconds, send_emails),
+], jobs=[PeriodicJob("send e-mails", settings.send_interval_seconds, send_emails, wake_channel=SEND_CHANNEL),
          PeriodicJob("document reminders", settings.reminder_check_seconds, send_reminders)])

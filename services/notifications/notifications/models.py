@@ -13,6 +13,8 @@ from sqlmodel import Field, SQLModel
 from portal_common.clock import utcnow
 
 QUEUED, SENT, FAILED = "queued", "sent", "failed"
+# Whatever queues an e-mail wakes the sender on this channel when it commits (portal_common.wakeups).
+SEND_CHANNEL = "notifications_send"
 
 
 class ServiceTable(SQLModel, registry=registry()):

@@ -19,10 +19,11 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from notifications.models import QUEUED, Email, ReminderRun, RequestWatch
+from notifications.models import QUEUED, SEND_CHANNEL, Email, ReminderRun, RequestWatch
 from notifications.preferences import opted_out
 from portal_common.clock import utcnow
 from portal_common.projection import upsert_if_newer
+from portal_common.wakeups import wake_on_commit
 
 TALLINN = ZoneInfo("Europe/Tallinn")
 REMINDER_TIME = time(9, 0)
@@ -94,6 +95,7 @@ async def _queue_reminders(db: AsyncSession, template: str, requests: list[Reque
         return 0
     queued = await db.execute(insert(Email).values(rows).on_conflict_do_nothing(
         index_elements=["event_id", "user_id", "template"]).returning(col(Email.id)))
+    wake_on_commit(db, SEND_CHANNEL)
     return len(queued.all())
 
 

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import Response
-from sqlalchemy import ColumnElement, update
+from sqlalchemy import ColumnElement, func, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -16,14 +16,16 @@ from notifications.config import NotificationsSettings
 from notifications.errors import NotificationsErrorCode
 from notifications.mail import GUEST, Mailer, Rendered, render
 from notifications.metrics import EMAIL_ATTEMPTS_FAILED, EMAILS_SENT, count_queue
-from notifications.models import FAILED, QUEUED, SENT, Email, Recipient
+from notifications.models import FAILED, QUEUED, SEND_CHANNEL, SENT, Email, Recipient
 from notifications.preferences import opted_out
+from portal_common.app import NextRound
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import EventEnvelope
 from portal_common.listing import PageParams, column, in_order, page_of_ids
 from portal_common.projection import upsert_if_newer
 from portal_common.unit_of_work import UnitOfWork
+from portal_common.wakeups import wake_on_commit
 
 log = logging.getLogger(__name__)
 # An event older than this feeds the projection but sends nothing: a new deployment reads the whole event
@@ -82,6 +84,7 @@ async def queue(db: AsyncSession, envelope: EventEnvelope, template: str, user_i
              "status": QUEUED, "attempts": 0, "next_attempt_at": now, "created_at": now} for user_id in user_ids]
     await db.execute(insert(Email).values(rows).on_conflict_do_nothing(
         index_elements=["event_id", "user_id", "template"]))
+    wake_on_commit(db, SEND_CHANNEL)
 
 
 # ---- sending ---------------------------------------------------------------------------------------------
@@ -151,14 +154,22 @@ async def send_one(db: AsyncSession, mailer: Mailer, settings: NotificationsSett
     return True
 
 
-async def send_due(unit_of_work: UnitOfWork, mailer: Mailer, settings: NotificationsSettings) -> int:
-    """Sends what is due, each e-mail in a transaction of its own (its row locked while it is sent)."""
+async def send_due(unit_of_work: UnitOfWork, mailer: Mailer, settings: NotificationsSettings) -> NextRound | None:
+    """Sends what is due, each e-mail in a transaction of its own (its row locked while it is sent), and says
+    when the next round falls due: at once if this one stopped at its limit, else at the earliest retry."""
     sent = 0
     while sent < SENDS_PER_ROUND and await unit_of_work.commit_independently(
             lambda session: send_one(session, mailer, settings)):
         sent += 1
     await count_queue(unit_of_work.session)
-    return sent
+    if sent == SENDS_PER_ROUND:
+        return NextRound(0)
+    return await _next_attempt(unit_of_work.session)
+
+
+async def _next_attempt(db: AsyncSession) -> NextRound | None:
+    earliest = (await db.exec(select(func.min(Email.next_attempt_at)).where(col(Email.status) == QUEUED))).one()
+    return None if earliest is None else NextRound((earliest - utcnow()).total_seconds())
 
 
 # ---- the admin list and resend ----------------------------------------------------------------------------
@@ -178,6 +189,7 @@ async def resend(db: AsyncSession, email_id: int) -> Email:
         update(Email).where(col(Email.id) == email_id, col(Email.status).in_((SENT, FAILED)))
         .values(status=QUEUED, attempts=0, last_error=None, next_attempt_at=utcnow())
         .returning(col(Email.id)))).first()
+    wake_on_commit(db, SEND_CHANNEL)
     email = await db.get(Email, email_id, populate_existing=True)
     if email is None:
         raise ApiError(404, ErrorCode.NOT_FOUND, "E-mail not found")
