@@ -324,12 +324,15 @@ async def application_detail(db: AsyncSession, application_id: int) -> Applicati
 
 # ---- admin changes ------------------------------------------------------------------------------------
 
-async def assign(db: AsyncSession, application_id: int, admin_id: int | None) -> None:
-    """Assigns the application to ``admin_id`` (None: to nobody); taking it over from another admin is fine."""
+async def assign(db: AsyncSession, application_id: int, admin_id: int | None) -> int | None:
+    """Assigns the application to ``admin_id`` (None: to nobody); taking it over from another admin is fine.
+    Returns whom it was assigned to before."""
     application = await _application(db, application_id, lock=True)
+    previous = application.assigned_admin_id
     application.assigned_admin_id = admin_id
     application.assigned_at = utcnow() if admin_id is not None else None
     db.add(application)
+    return previous
 
 
 async def change_status(db: AsyncSession, application_id: int, change: StatusChange, identity: Identity) -> str:
@@ -396,7 +399,8 @@ async def _follow_company(db: AsyncSession, application: Application) -> None:
                                              company_id=company.id, transferred_on=today_in_tallinn()))
 
 
-async def assign_company(db: AsyncSession, application_id: int, body: CompanyAssignment) -> None:
+async def assign_company(db: AsyncSession, application_id: int, body: CompanyAssignment) -> int | None:
+    """Assigns the company (and its registration date, if given); returns the id of the company it replaced."""
     application = await _application(db, application_id, lock=True)
     if application.status not in ASSIGNABLE_STATUSES:
         raise ApiError(409, ApplicationsErrorCode.NOT_ASSIGNABLE,
@@ -418,6 +422,7 @@ async def assign_company(db: AsyncSession, application_id: int, body: CompanyAss
         company.registration_date = body.registration_date
     db.add(company)
     add_event(db, _company_assigned(application, company))
+    return previous.id if previous is not None and previous.id != company.id else None
 
 
 def _company_assigned(application: Application, company: Company) -> CompanyAssigned:
