@@ -12,6 +12,10 @@ class ApplicationsErrorCode(StrEnum):
     COMPANY_TAKEN = "company_taken"
     REGISTRATION_CODE_TAKEN = "registration_code_taken"
     APPLICATION_OPEN = "application_open"
+    # A completed application moved back to an open status (issue 37, Applying again): refused when its
+    # employment contract cannot come back.
+    REOPEN_SUPERSEDED = "reopen_superseded"
+    REOPEN_TERM_ENDED = "reopen_term_ended"
     # Fields of a status change and of a company.
     INVALID_STATUS = "invalid_status"
     COMPANY_NOT_FOUND = "company_not_found"

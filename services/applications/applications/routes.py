@@ -22,7 +22,7 @@ from applications.schemas import (
     StatusChange,
     StatusFilter,
 )
-from portal_common.audit import record_admin_action
+from portal_common.audit import record_admin_action, record_list_view
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.clock import utcnow
 from portal_common.listing import MAX_QUERY_LENGTH, TOTAL_RESPONSES, Order, PageDep, search_term
@@ -48,13 +48,18 @@ async def apply_again(identity: CurrentIdentity, db: SessionDep) -> OwnApplicati
 
 
 @router.get("/admin/applications", response_model=list[ApplicationListItem], responses=TOTAL_RESPONSES)
-async def list_applications(identity: AdminIdentity, db: SessionDep, response: Response, page: PageDep,
-                            status: StatusFilter | None = None, assignee: AssigneeQuery = None,
+async def list_applications(identity: AdminIdentity, request: Request, db: SessionDep, response: Response,
+                            page: PageDep, status: StatusFilter | None = None, assignee: AssigneeQuery = None,
                             sort: ApplicationSort = "createdAt") -> list[ApplicationListItem]:
     """A page of applications (issue 17); `q` finds word beginnings of the applicant's name, e-mail or ID code.
-    Newest first unless sorted otherwise (by name and status A to Z)."""
+    Newest first unless sorted otherwise (by name and status A to Z). The page shows names, e-mail addresses and
+    ID codes (masked), so each one is recorded (issue 37): the filters and which applications it showed."""
     filters = service.ApplicationFilters(page.term, status, assignee, sort, page.order, identity.user_id)
-    return [application_list_item(row) for row in await service.application_page(db, filters, page, response)]
+    rows = await service.application_page(db, filters, page, response)
+    record_list_view(db, request, identity, "application", [row.application.id for row in rows], None,
+                     status=status or "", assignee=assignee or "", sort=sort, order=page.order or "",
+                     offset=str(page.offset), searched="yes" if page.term else "")
+    return [application_list_item(row) for row in rows]
 
 
 @router.get("/admin/applications/export.csv", response_class=StreamingResponse,
@@ -97,25 +102,37 @@ async def change_status(application_id: ResourceId, body: StatusChange, identity
 
 
 @router.post("/admin/applications/{application_id}/assign-to-me", response_model=ApplicationDetail)
-async def assign_to_me(application_id: ResourceId, identity: AdminIdentity, db: SessionDep) -> ApplicationDetail:
-    """Takes the application on (issue 17, Work sharing), also from another admin."""
-    await service.assign(db, application_id, identity.user_id)
-    return application_detail_out(await service.application_detail(db, application_id))
+async def assign_to_me(application_id: ResourceId, identity: AdminIdentity, request: Request,
+                       db: SessionDep) -> ApplicationDetail:
+    """Takes the application on (issue 17, Work sharing), also from another admin; recorded with whom it was
+    taken from (issue 37)."""
+    previous = await service.assign(db, application_id, identity.user_id)
+    view = await service.application_detail(db, application_id)
+    record_admin_action(db, request, identity, "application.assigned", "application", application_id,
+                        view.application.user_id, assignee=str(identity.user_id),
+                        previous="" if previous is None else str(previous))
+    return application_detail_out(view)
 
 
 @router.delete("/admin/applications/{application_id}/assignee", response_model=ApplicationDetail)
-async def unassign(application_id: ResourceId, _: AdminIdentity, db: SessionDep) -> ApplicationDetail:
-    await service.assign(db, application_id, None)
-    return application_detail_out(await service.application_detail(db, application_id))
+async def unassign(application_id: ResourceId, identity: AdminIdentity, request: Request,
+                   db: SessionDep) -> ApplicationDetail:
+    previous = await service.assign(db, application_id, None)
+    view = await service.application_detail(db, application_id)
+    record_admin_action(db, request, identity, "application.unassigned", "application", application_id,
+                        view.application.user_id, previous="" if previous is None else str(previous))
+    return application_detail_out(view)
 
 
 @router.put("/admin/applications/{application_id}/company", response_model=ApplicationDetail)
 async def assign_company(application_id: ResourceId, body: CompanyAssignment, identity: AdminIdentity,
                          request: Request, db: SessionDep) -> ApplicationDetail:
-    await service.assign_company(db, application_id, body)
+    # The company it replaces, if any, is freed: the record says which (issue 37, assign and unassign).
+    previous = await service.assign_company(db, application_id, body)
     view = await service.application_detail(db, application_id)
+    replaced = {"previous_company": str(previous)} if previous is not None else {}
     record_admin_action(db, request, identity, "application.company_assigned", "application", application_id,
-                        view.application.user_id, company=str(body.company_id))
+                        view.application.user_id, company=str(body.company_id), **replaced)
     return application_detail_out(view)
 
 

@@ -32,7 +32,13 @@ from portal_common.auth import Identity
 from portal_common.clock import utcnow
 from portal_common.db import Database
 from portal_common.errors import ApiError, ErrorCode
-from portal_common.events import ApplicationCreated, ApplicationStatusChanged, CompanyAssigned, CompanyTransferred
+from portal_common.events import (
+    ApplicationCreated,
+    ApplicationReopened,
+    ApplicationStatusChanged,
+    CompanyAssigned,
+    CompanyTransferred,
+)
 from portal_common.listing import Order, PageParams, column, in_order, matches, ordered, page_of_ids, search_text
 from portal_common.outbox import add_event
 from portal_common.projection import upsert_if_newer
@@ -45,6 +51,10 @@ EXPORT_BATCH = 500
 NOTHING_TO_UPDATE = "Please either change the status or add notes."
 CODE_TAKEN = "A company with this registry code already exists"
 APPLICATION_OPEN = "You can apply again once your current application is rejected or completed"
+REOPEN_SUPERSEDED = ("The applicant has applied again since this application was completed, so it cannot be "
+                     "reopened: its employment contract cannot come back beside the new one")
+REOPEN_TERM_ENDED = ("The board member's term ended on {date}, so this application cannot be reopened: its "
+                     "employment contract cannot come back")
 
 
 # ---- the applicant projection (fed by identity's events) -----------------------------------------------
@@ -85,7 +95,8 @@ async def _insert_application(db: AsyncSession, user_id: int, previous_id: int |
     ).on_conflict_do_nothing().returning(col(Application.id)))
     application_id = created.scalar_one_or_none()
     if application_id is not None:
-        add_event(db, ApplicationCreated(application_id=application_id, user_id=user_id))
+        add_event(db, ApplicationCreated(application_id=application_id, user_id=user_id,
+                                         previous_application_id=previous_id))
     return application_id
 
 
@@ -313,12 +324,15 @@ async def application_detail(db: AsyncSession, application_id: int) -> Applicati
 
 # ---- admin changes ------------------------------------------------------------------------------------
 
-async def assign(db: AsyncSession, application_id: int, admin_id: int | None) -> None:
-    """Assigns the application to ``admin_id`` (None: to nobody); taking it over from another admin is fine."""
+async def assign(db: AsyncSession, application_id: int, admin_id: int | None) -> int | None:
+    """Assigns the application to ``admin_id`` (None: to nobody); taking it over from another admin is fine.
+    Returns whom it was assigned to before."""
     application = await _application(db, application_id, lock=True)
+    previous = application.assigned_admin_id
     application.assigned_admin_id = admin_id
     application.assigned_at = utcnow() if admin_id is not None else None
     db.add(application)
+    return previous
 
 
 async def change_status(db: AsyncSession, application_id: int, change: StatusChange, identity: Identity) -> str:
@@ -328,6 +342,9 @@ async def change_status(db: AsyncSession, application_id: int, change: StatusCha
     if change.status == application.status and change.notes is None and change.internal_note is None:
         raise ApiError(422, ApplicationsErrorCode.NOTHING_TO_UPDATE, NOTHING_TO_UPDATE)
     old_status = application.status
+    reopening = old_status == "completed" and change.status not in CLOSED_STATUSES
+    if reopening:
+        await _refuse_unless_reopenable(db, application)
     application.status = change.status
     if change.notes is not None:
         application.admin_notes = change.notes
@@ -341,7 +358,30 @@ async def change_status(db: AsyncSession, application_id: int, change: StatusCha
     add_event(db, ApplicationStatusChanged(
         application_id=application_id, user_id=application.user_id, old_status=old_status,
         new_status=change.status, notes=change.notes, changed_by=identity.user_id))
+    if reopening:
+        company = await _company_of(db, application_id)
+        start = company.registration_date if company else None
+        add_event(db, ApplicationReopened(application_id=application_id, user_id=application.user_id,
+                                          new_status=change.status, company_id=company.id if company else None,
+                                          term_ends_on=term_end(start) if start else None))
     return old_status
+
+
+async def _refuse_unless_reopenable(db: AsyncSession, application: Application) -> None:
+    """A completed application may go back to an open status only if its employment contract can come back with
+    it (issue 37, Applying again): not once the person has applied again (two running contracts), nor once the
+    company's 6-month term is over (spec §1: the contract has ended with it either way)."""
+    follower = (await db.exec(select(Application.id)
+                              .where(col(Application.previous_application_id) == application.id))).first()
+    if follower is not None:
+        raise ApiError(409, ApplicationsErrorCode.REOPEN_SUPERSEDED, REOPEN_SUPERSEDED)
+    assert application.id is not None
+    company = await _company_of(db, application.id)
+    if company is not None and company.registration_date is not None:
+        ended_on = term_end(company.registration_date)
+        if ended_on < today_in_tallinn():
+            raise ApiError(409, ApplicationsErrorCode.REOPEN_TERM_ENDED,
+                           REOPEN_TERM_ENDED.format(date=ended_on.isoformat()))
 
 
 async def _follow_company(db: AsyncSession, application: Application) -> None:
@@ -359,7 +399,8 @@ async def _follow_company(db: AsyncSession, application: Application) -> None:
                                              company_id=company.id, transferred_on=today_in_tallinn()))
 
 
-async def assign_company(db: AsyncSession, application_id: int, body: CompanyAssignment) -> None:
+async def assign_company(db: AsyncSession, application_id: int, body: CompanyAssignment) -> int | None:
+    """Assigns the company (and its registration date, if given); returns the id of the company it replaced."""
     application = await _application(db, application_id, lock=True)
     if application.status not in ASSIGNABLE_STATUSES:
         raise ApiError(409, ApplicationsErrorCode.NOT_ASSIGNABLE,
@@ -381,6 +422,7 @@ async def assign_company(db: AsyncSession, application_id: int, body: CompanyAss
         company.registration_date = body.registration_date
     db.add(company)
     add_event(db, _company_assigned(application, company))
+    return previous.id if previous is not None and previous.id != company.id else None
 
 
 def _company_assigned(application: Application, company: Company) -> CompanyAssigned:

@@ -107,3 +107,74 @@ def test_a_company_assignment_and_an_export_are_recorded(admin_client: httpx.Cli
     # The filters, not the search text (it may be a name); an export concerns no one applicant.
     assert (export_record["targetType"], export_record["applicantId"], export_record["details"]) == (
         "application", None, {"status": "approved", "assignee": "", "sort": "createdAt"})
+
+
+def by_request(admin: httpx.Client, action: str, request_id: str, **query: Any) -> AuditRecord:
+    """The record of ``action`` made by the request ``request_id``, once it is in the audit."""
+    found: AuditRecord = eventually(lambda: next((r for r in audit_of(admin, action=action, limit=50, **query)
+                                                  if r["requestId"] == request_id), None),
+                                    what=f"{action} in the audit")
+    return found
+
+
+def test_a_page_of_the_list_is_recorded_with_its_filters_and_the_applications_it_showed(
+        admin_client: httpx.Client, make_applicant: Any, own_application: OwnApplication) -> None:
+    """Issue 37: the list shows names, e-mail addresses and (masked) ID codes: each page viewed is recorded, with
+    the filters and which applications it showed, but not the search text (it may be a name or an ID code)."""
+    applicant, application_id = new_application(make_applicant, own_application)
+    admin_id = admin_client.get("/api/user").json()["id"]
+    request_id = uuid.uuid4().hex
+    page = admin_client.get("/api/admin/applications", params={
+        "status": "pending", "sort": "name", "order": "asc", "limit": 5, "q": applicant.user["email"]},
+        headers={"X-Request-Id": request_id})
+    assert page.status_code == 200, page.text
+    assert [item["id"] for item in page.json()] == [application_id]
+
+    record = by_request(admin_client, "application.listed", request_id, actor=admin_id)
+    assert (record["targetType"], record["targetId"], record["applicantId"]) == ("application", "*", None)
+    assert record["details"] == {"status": "pending", "assignee": "", "sort": "name", "order": "asc", "offset": "0",
+                                 "searched": "yes", "shown": str(application_id)}
+    assert applicant.user["email"] not in str(record)
+
+    request_id = uuid.uuid4().hex
+    shown = [item["id"] for item in admin_client.get("/api/admin/applications", params={"limit": 3},
+                                                     headers={"X-Request-Id": request_id}).json()]
+    record = by_request(admin_client, "application.listed", request_id)
+    assert record["details"]["shown"] == ",".join(map(str, shown)) and record["details"]["searched"] == ""
+
+
+def test_taking_an_application_on_and_giving_it_up_are_recorded(
+        admin_client: httpx.Client, make_applicant: Any, own_application: OwnApplication) -> None:
+    """Issue 37: assigning and unassigning (issue 17, Work sharing) are admin actions on the applicant's file."""
+    applicant, application_id = new_application(make_applicant, own_application)
+    admin_id = admin_client.get("/api/user").json()["id"]
+    assert admin_client.post(f"/api/admin/applications/{application_id}/assign-to-me").status_code == 200
+    assert admin_client.delete(f"/api/admin/applications/{application_id}/assignee").status_code == 200
+
+    [assigned] = recorded(admin_client, "application.assigned", applicant=applicant.user["id"])
+    assert (assigned["actorId"], assigned["targetId"], assigned["details"]) == (
+        admin_id, str(application_id), {"assignee": str(admin_id), "previous": ""})
+    [unassigned] = recorded(admin_client, "application.unassigned", applicant=applicant.user["id"])
+    assert (unassigned["actorId"], unassigned["targetId"], unassigned["details"]) == (
+        admin_id, str(application_id), {"previous": str(admin_id)})
+    assert [r["action"] for r in audit_of(admin_client, applicant=applicant.user["id"], action="application.")][:2] == [
+        "application.unassigned", "application.assigned"]
+
+
+def test_replacing_a_company_records_the_one_it_freed(admin_client: httpx.Client, make_applicant: Any,
+                                                      own_application: OwnApplication) -> None:
+    applicant, application_id = new_application(make_applicant, own_application)
+    assert admin_client.put(f"/api/admin/applications/{application_id}/status",
+                            json={"status": "approved"}).status_code == 200
+    first, second = (admin_client.post("/api/admin/companies", json={
+        "name": f"Vahetuse Riiul {n} OÜ", "registrationCode": str(random.randint(10_000_000, 99_999_999))}).json()
+        for n in (1, 2))
+    for company in (first, second):
+        assigned = admin_client.put(f"/api/admin/applications/{application_id}/company",
+                                    json={"companyId": company["id"]})
+        assert assigned.status_code == 200, assigned.text
+    records = eventually(lambda: len(found := audit_of(admin_client, action="application.company_assigned",
+                                                       applicant=applicant.user["id"])) == 2 and found,
+                         what="both assignments in the audit")
+    assert [r["details"] for r in records] == [
+        {"company": str(second["id"]), "previous_company": str(first["id"])}, {"company": str(first["id"])}]

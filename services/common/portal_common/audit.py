@@ -32,3 +32,16 @@ def record_admin_action(session: AsyncSession, request: Request, actor: Identity
         target_id=str(target_id), applicant_id=applicant_id, ip_address=client_address(request),
         user_agent=(request.headers.get("user-agent") or "")[:USER_AGENT_MAX_LENGTH] or None,
         request_id=None if request_id == "-" else request_id, details=details))
+
+
+# Every record a list view makes is one: the whole page (target id "*"), with the ids it showed.
+EVERY_ROW = "*"
+
+
+def record_list_view(session: AsyncSession, request: Request, actor: Identity, target_type: str,
+                     shown: list[int | None], applicant_id: int | None, **details: str) -> None:
+    """Records an admin's view of a page of a list that shows personal data (issue 37: names, e-mail addresses,
+    masked ID codes) as "<target type>.listed": its filters in ``details`` (never the search text, which may be a
+    name or an ID code) and the ids of the rows it showed (at most a page: portal_common.listing.MAX_LIMIT)."""
+    record_admin_action(session, request, actor, f"{target_type}.listed", target_type, EVERY_ROW, applicant_id,
+                        **details, shown=",".join(str(row_id) for row_id in shown if row_id is not None))

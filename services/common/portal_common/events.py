@@ -142,6 +142,24 @@ class ApplicationCreated(EventPayload):
     TYPE = "applications.created"
     application_id: int
     user_id: int
+    # The application this one follows when the person applied again (spec §1); None for their first. Events
+    # sent before it was added say None: contracts then makes no new employment contract for them.
+    previous_application_id: int | None = None
+
+
+class ApplicationReopened(EventPayload):
+    """A completed application was moved back to an open status (issue 37, Applying again): its company is no
+    longer handed over, so the employment contract that the completion ended comes back, with the term's end as
+    its expiry (``term_ends_on``, None without a registered company), and payroll restores the payments the early
+    end cancelled. applications refuses the move when the contract cannot come back (a later application, or a
+    term that is over), so this event always means "bring it back"."""
+
+    TYPE = "applications.reopened"
+    application_id: int
+    user_id: int
+    new_status: str
+    company_id: int | None
+    term_ends_on: date | None
 
 
 class ApplicationStatusChanged(EventPayload):
@@ -268,8 +286,10 @@ class ContractCreated(EventPayload):
     user_id: int
     application_id: int | None
     title: str
-    # "employment": the contract signed in the registration dialog; "admin": one an admin made for signing.
+    # "employment": the contract signed in the registration dialog, or a later application's, made for signing
+    # (issue 37, Applying again; ``awaiting_signature``); "admin": one an admin made for signing.
     kind: str = "admin"
+    awaiting_signature: bool = False
 
 
 class ContractSigned(EventPayload):

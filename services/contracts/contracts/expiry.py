@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import Row, text, update
-from sqlmodel import col
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from contracts.models import ENDS_AT_EXPIRY, KIND_EMPLOYMENT, SIGNABLE_STATUSES, Contract
@@ -50,18 +50,34 @@ def _announce(db: AsyncSession, ended: Sequence[Row[tuple[int, int, int | None, 
     return [row.id for row in ended]
 
 
-async def end_employment_contract(db: AsyncSession, user_id: int, ended_at: datetime) -> list[int]:
+async def end_employment_contract(db: AsyncSession, application_id: int, ended_at: datetime) -> list[int]:
     """"The contract ends automatically on company transfer" (spec §1): applications hands the company over when
-    it completes the application (applications.status.changed to completed), so the user's signed employment
-    contract is expired then, keeping its signature, with ``ended_at`` as its expiry. Once: an ended contract is
-    no longer `signed`."""
+    it completes the application (applications.status.changed to completed), so that application's employment
+    contract is expired then, with ``ended_at`` as its expiry: a signed one keeping its signature, an unsigned one
+    no longer signable. Once: an ended contract is no longer `signed` or signable."""
     query = (update(Contract)
-             .where(col(Contract.user_id) == user_id, col(Contract.kind) == KIND_EMPLOYMENT,
-                    col(Contract.status) == "signed")
+             .where(col(Contract.application_id) == application_id, col(Contract.kind) == KIND_EMPLOYMENT,
+                    col(Contract.status).in_((*SIGNABLE_STATUSES, "signed")))
              .values(status="expired", expires_at=ended_at)
              .returning(col(Contract.id), col(Contract.user_id), col(Contract.application_id),
                         col(Contract.expires_at)))
     return _announce(db, (await db.execute(query)).all())
+
+
+async def bring_back_employment_contract(db: AsyncSession, application_id: int, term_ends_on: date | None) -> None:
+    """The completed application was moved back to an open status (applications.reopened, issue 37): the employment
+    contract its completion ended comes back as it was, signed (or, never signed, signable again), expiring at the
+    end of the term. applications allows the move only while the term runs, so no contract ended by its term comes
+    back with it."""
+    contract = (await db.exec(select(Contract).where(col(Contract.application_id) == application_id,
+                                                     col(Contract.kind) == KIND_EMPLOYMENT,
+                                                     col(Contract.status) == "expired")
+                              .with_for_update())).first()
+    if contract is None:
+        return
+    contract.status = "signed" if contract.signed_at is not None else "pending"
+    contract.expires_at = end_of_term(term_ends_on)
+    db.add(contract)
 
 
 def end_of_term(term_ends_on: date | None) -> datetime | None:
@@ -71,12 +87,13 @@ def end_of_term(term_ends_on: date | None) -> datetime | None:
     return datetime.combine(term_ends_on + timedelta(days=1), time(), TALLINN)
 
 
-async def set_employment_term(db: AsyncSession, user_id: int, term_ends_on: date | None) -> None:
-    """The signed employment contract expires when the term ends (none while the company is not registered).
-    A contract that has already ended stays as it is; the next round of the job ends one whose term is past."""
+async def set_employment_term(db: AsyncSession, application_id: int, term_ends_on: date | None) -> None:
+    """The application's employment contract expires when the term ends (none while the company is not
+    registered): a signed one ends then, an unsigned one can no longer be signed after it. A contract that has
+    already ended stays as it is; the next round of the job ends one whose term is past."""
     await db.execute(update(Contract)
-                     .where(col(Contract.user_id) == user_id, col(Contract.kind) == KIND_EMPLOYMENT,
-                            col(Contract.status) == "signed")
+                     .where(col(Contract.application_id) == application_id, col(Contract.kind) == KIND_EMPLOYMENT,
+                            col(Contract.status).in_((*SIGNABLE_STATUSES, "signed")))
                      .values(expires_at=end_of_term(term_ends_on)))
 
 

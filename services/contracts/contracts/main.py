@@ -11,6 +11,7 @@ from contracts.errors import ERROR_CODES
 from contracts.expiry import expire_due_contracts
 from contracts.handlers import (
     on_application_created,
+    on_application_reopened,
     on_application_status_changed,
     on_company_assigned,
     on_profile_updated,
@@ -21,6 +22,7 @@ from contracts.sealing import announce_seal, configured_seal
 from portal_common.app import PeriodicJob, Subscription, create_service_app
 from portal_common.events import (
     ApplicationCreated,
+    ApplicationReopened,
     ApplicationStatusChanged,
     CompanyAssigned,
     ProfileUpdated,
@@ -45,6 +47,7 @@ app = create_service_app("contracts", settings, ROUTERS, error_codes=ERROR_CODES
     Subscription(ProfileUpdated.TYPE, on_profile_updated),
     Subscription(ApplicationCreated.TYPE, on_application_created),
     Subscription(ApplicationStatusChanged.TYPE, on_application_status_changed),
+    Subscription(ApplicationReopened.TYPE, on_application_reopened),
     Subscription(CompanyAssigned.TYPE, on_company_assigned),
     *privacy_export.SUBSCRIPTIONS,
     *erasure.SUBSCRIPTIONS,

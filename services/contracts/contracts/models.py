@@ -59,6 +59,7 @@ CONTRACT_METHODS = (*SIGNATURE_METHODS, *EID_METHODS)
 # literal: with a bound parameter a generic plan (psycopg prepares a statement after five executions) cannot
 # match it to the index and Postgres refuses the insert (InvalidColumnReference).
 EMPLOYMENT_ONLY = f"kind = '{KIND_EMPLOYMENT}'"
+EMPLOYMENT_APPLICATION = "coalesce(application_id, 0)"
 
 
 def _one_of(column: str, values: tuple[str, ...]) -> str:
@@ -75,8 +76,10 @@ class Contract(ServiceTable, table=True):
         CheckConstraint("status = 'expired' or (status = 'signed') = (signed_at is not null)",
                         name="ck_contracts_signed_at"),
         CheckConstraint("signed_at is null or content_sha256 is not null", name="ck_contracts_signed_hash"),
-        # One employment contract (the one accepted at registration) per user.
-        Index("ux_contracts_employment_user", "user_id", unique=True, postgresql_where=text(EMPLOYMENT_ONLY)),
+        # One employment contract per application of a user (issue 37, Applying again): the one accepted at
+        # registration (its application filled in once known, so 0 stands in until then) and one per later one.
+        Index("ux_contracts_employment_application", "user_id", text(EMPLOYMENT_APPLICATION), unique=True,
+              postgresql_where=text(EMPLOYMENT_ONLY)),
         # The admin list (issue 17): its search, and each sort and filter ending in the id tiebreak; the dates,
         # which may be missing, once for each direction, as both put the missing ones last.
         Index("ix_contracts_search_vector", "search_vector", postgresql_using="gin"),
@@ -238,5 +241,8 @@ def _guard_signed_contract(_mapper: Mapper[Contract], _connection: Connection, t
     if any(value is not None for value in signed_before):
         changed = [name for name in GUARDED_AFTER_SIGNING if state.attrs[name].history.has_changes()]
         status = state.attrs.status.history
-        if changed or (status.has_changes() and list(status.added) != ["expired"]):
+        # An ended employment contract coming back with its reopened application (issue 37).
+        comes_back = (target.kind == KIND_EMPLOYMENT
+                      and (list(status.deleted), list(status.added)) == (["expired"], ["signed"]))
+        if changed or (status.has_changes() and list(status.added) != ["expired"] and not comes_back):
             raise SignedContractChanged(f"signed contract {target.id} cannot be changed ({', '.join(changed)})")

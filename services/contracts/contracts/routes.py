@@ -23,7 +23,7 @@ from contracts.schemas import (
 )
 from contracts.signatures import validate_signature
 from contracts.verification import MAX_VERIFY_BYTES, sealed_contract_pdf, uploaded_file, verify_copy
-from portal_common.audit import record_admin_action
+from portal_common.audit import record_admin_action, record_list_view
 from portal_common.auth import AdminIdentity, CurrentIdentity
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.listing import TOTAL_RESPONSES, PageDep
@@ -104,15 +104,19 @@ async def contract_pdf(contract_id: ResourceId, identity: CurrentIdentity, reque
 
 @router.get("/admin/contracts", response_model=list[AdminContractOut], responses=TOTAL_RESPONSES)
 async def admin_contracts(
-    _: AdminIdentity, db: SessionDep, page: PageDep, response: Response,
+    identity: AdminIdentity, request: Request, db: SessionDep, page: PageDep, response: Response,
     status: Annotated[ContractListStatus | None, Query(description=(
         "a status as shown; awaiting: pending or sent and not past its expiry"))] = None,
     user_id: Annotated[int | None, Query(alias="userId", ge=1, le=MAX_DB_INT)] = None,
     sort: Annotated[ContractListSort | None, Query(description="createdAt (default)")] = None,
 ) -> list[AdminContractOut]:
     """Every contract, paged (spec §7, issue 17): q finds the title and the applicant's name, e-mail or ID code;
-    without parameters the newest 50."""
+    without parameters the newest 50. The page shows names, e-mail addresses and the contracts' texts (ID codes
+    masked), so each one is recorded (issue 37), for the applicant when it is one applicant's (``userId``)."""
     contracts = await service.admin_page(db, page, response, status, user_id, sort)
+    record_list_view(db, request, identity, "contract", [c.id for c in contracts], user_id, status=status or "",
+                     sort=sort or "", order=page.order or "", offset=str(page.offset),
+                     searched="yes" if page.term else "")
     applicants = await service.applicants_by_id(db, {c.user_id for c in contracts})
     return [admin_contract_out(c, applicants.get(c.user_id)) for c in contracts]
 

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from fastapi import Response
-from sqlalchemy import ColumnElement, and_, or_, text, update
+from sqlalchemy import ColumnElement, and_, func, or_, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -14,6 +14,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from contracts.errors import ContractsErrorCode
 from contracts.expiry import ends_at_expiry, expire_due
 from contracts.models import (
+    EMPLOYMENT_APPLICATION,
     EMPLOYMENT_ONLY,
     KIND_ADMIN,
     KIND_EMPLOYMENT,
@@ -41,6 +42,9 @@ MAX_USER_AGENT = 500
 USER_NOT_FOUND = "User not found"
 APPLICATION_NOT_FOUND = "Application not found"
 NOT_THEIR_APPLICATION = "This application belongs to another user"
+# ON CONFLICT's target: the employment contracts' unique index (one per application of a user), its expression
+# a literal like its predicate (EMPLOYMENT_ONLY).
+EMPLOYMENT_CONFLICT: list[Any] = ["user_id", text(EMPLOYMENT_APPLICATION)]
 
 
 def sha256_text(text: str) -> str:
@@ -98,9 +102,23 @@ async def applicants_by_id(db: AsyncSession, user_ids: set[int]) -> dict[int, Ap
 
 
 async def note_application(db: AsyncSession, user_id: int, application_id: int) -> None:
-    """Remembers whose application this is; an application never changes hands, so the first event is enough."""
+    """Remembers whose application this is; an application never changes hands, so the first event is enough.
+    The user's first application (the lowest id: each later one follows an earlier one) is the one the
+    employment contract accepted at registration belongs to: it is named on that contract once known."""
     await db.execute(insert(KnownApplication).values(application_id=application_id, user_id=user_id)
                      .on_conflict_do_nothing(index_elements=["application_id"]))
+    first = await first_application(db, user_id)
+    if first == application_id:
+        await db.execute(update(Contract)
+                         .where(col(Contract.user_id) == user_id, col(Contract.kind) == KIND_EMPLOYMENT,
+                                col(Contract.application_id).is_(None))
+                         .values(application_id=application_id))
+
+
+async def first_application(db: AsyncSession, user_id: int) -> int | None:
+    found = await db.exec(select(func.min(KnownApplication.application_id))
+                          .where(col(KnownApplication.user_id) == user_id))
+    return found.one()
 
 
 # ---- creating -----------------------------------------------------------------------------------------
@@ -141,20 +159,23 @@ async def create(db: AsyncSession, body: ContractCreate, admin_id: int) -> Contr
 
 async def create_employment_contract(db: AsyncSession, user_id: int, acceptance: ContractAcceptance,
                                      fallback_language: str, signer: Applicant | None) -> Contract | None:
-    """The contract accepted in the registration dialog, already signed; at most one per user."""
-    existing = (await db.exec(select(Contract).where(col(Contract.user_id) == user_id,
-                                                     col(Contract.kind) == KIND_EMPLOYMENT))).first()
+    """The contract accepted in the registration dialog, already signed; at most one per user. It belongs to the
+    user's first application (None until contracts knows it: note_application names it then)."""
+    first = await first_application(db, user_id)
+    existing = (await db.exec(select(Contract).where(
+        col(Contract.user_id) == user_id, col(Contract.kind) == KIND_EMPLOYMENT,
+        or_(col(Contract.application_id).is_(None), col(Contract.application_id) == first)))).first()
     if existing is not None:
         return None
     language = language_or_default(acceptance.language or fallback_language)
     content = render_employment_contract(language, acceptance.full_name, acceptance.id_code, acceptance.accepted_at)
     digest = sha256_text(content)
     inserted = await db.execute(insert(Contract).values(
-        user_id=user_id, application_id=None, kind=KIND_EMPLOYMENT, title=CONTRACT_TITLES[language],
+        user_id=user_id, application_id=first, kind=KIND_EMPLOYMENT, title=CONTRACT_TITLES[language],
         content=content, status="signed", created_at=acceptance.accepted_at, created_by=None, expires_at=None,
         signed_at=acceptance.accepted_at, signature_data=None, content_sha256=digest,
         search_text=contract_search_text(CONTRACT_TITLES[language], signer),
-    ).on_conflict_do_nothing(index_elements=["user_id"], index_where=text(EMPLOYMENT_ONLY))
+    ).on_conflict_do_nothing(index_elements=EMPLOYMENT_CONFLICT, index_where=text(EMPLOYMENT_ONLY))
         .returning(col(Contract.id)))
     contract_id = inserted.scalar_one_or_none()
     if contract_id is None:
@@ -166,11 +187,35 @@ async def create_employment_contract(db: AsyncSession, user_id: int, acceptance:
         user_agent=(acceptance.user_agent or "")[:MAX_USER_AGENT] or None,
         typed_id_code=acceptance.id_code[:20], signer_name=signer.full_name if signer else None,
         signer_id_code=signer.id_code if signer else None))
-    add_event(db, ContractCreated(contract_id=contract_id, user_id=user_id, application_id=None,
+    add_event(db, ContractCreated(contract_id=contract_id, user_id=user_id, application_id=first,
                                   title=CONTRACT_TITLES[language], kind=KIND_EMPLOYMENT))
     add_event(db, ContractSigned(contract_id=contract_id, user_id=user_id, signed_at=acceptance.accepted_at,
                                  content_sha256=digest))
     return await db.get(Contract, contract_id)
+
+
+async def create_next_employment_contract(db: AsyncSession, user_id: int, application_id: int) -> int | None:
+    """A later application's own employment contract (spec §1, "The person may apply again"; issue 37): the same
+    contract as at registration, made out to the person as their profile now stands, in their language, pending
+    until they sign it on the dashboard. At most one per application (a second run of the event changes nothing);
+    answers the new contract's id."""
+    signer = await db.get(Applicant, user_id)
+    language = language_or_default(signer.language if signer else None)
+    now = utcnow()
+    content = render_employment_contract(language, (signer.full_name if signer else None) or "",
+                                         (signer.id_code if signer else None) or "", now)
+    inserted = await db.execute(insert(Contract).values(
+        user_id=user_id, application_id=application_id, kind=KIND_EMPLOYMENT, title=CONTRACT_TITLES[language],
+        content=content, status="pending", created_at=now, created_by=None, expires_at=None,
+        search_text=contract_search_text(CONTRACT_TITLES[language], signer),
+    ).on_conflict_do_nothing(index_elements=EMPLOYMENT_CONFLICT, index_where=text(EMPLOYMENT_ONLY))
+        .returning(col(Contract.id)))
+    contract_id = inserted.scalar_one_or_none()
+    if contract_id is not None:
+        add_event(db, ContractCreated(contract_id=contract_id, user_id=user_id, application_id=application_id,
+                                      title=CONTRACT_TITLES[language], kind=KIND_EMPLOYMENT,
+                                      awaiting_signature=True))
+    return contract_id
 
 
 # ---- reading ------------------------------------------------------------------------------------------

@@ -390,7 +390,8 @@ def test_created_and_signed_events_are_published(stack: Any, make_applicant: Mak
                                       {"contracts.created", "contracts.signed"}))
     assert events["contracts.created"]["payload"] == {"contractId": contract["id"], "userId": applicant.user["id"],
                                                       "applicationId": application_id,
-                                                      "title": "Board member agreement", "kind": "admin"}
+                                                      "title": "Board member agreement", "kind": "admin",
+                                                      "awaitingSignature": False}
     payload = events["contracts.signed"]["payload"]
     assert payload["contentSha256"] == hashlib.sha256(contract["content"].encode()).hexdigest()
     assert datetime.fromisoformat(payload["signedAt"]) == datetime.fromisoformat(signed["signedAt"])

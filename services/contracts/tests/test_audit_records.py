@@ -69,3 +69,22 @@ def test_an_admin_opening_a_contract_pdf_is_recorded_and_the_owner_is_not(make_a
     time.sleep(1)  # the owner's view came first: had it been recorded, it would be there by now
     assert [(r["action"], r["targetId"]) for r in audit_of(admin_client, applicant=applicant.user["id"])] == [
         ("contract.pdf_viewed", str(contract["id"]))] == [(r["action"], r["targetId"]) for r in records]
+
+
+def test_a_page_of_the_contract_list_is_recorded_for_the_applicant_it_shows(
+        admin_client: httpx.Client, make_applicant: Any) -> None:
+    """Issue 37: the list shows names, e-mail addresses and the contracts' texts: each page viewed is recorded with
+    its filters and the contracts it showed; one applicant's list (their file page) is recorded for them."""
+    applicant = make_applicant()
+    contract = registration_contract(applicant)
+    admin_id = admin_client.get("/api/user").json()["id"]
+    page = admin_client.get("/api/admin/contracts", params={"userId": applicant.user["id"], "status": "signed"})
+    assert page.status_code == 200, page.text
+    assert [c["id"] for c in page.json()] == [contract["id"]]
+
+    [record] = eventually(lambda: audit_of(admin_client, action="contract.listed", applicant=applicant.user["id"]),
+                          what="the list view in the audit")
+    assert (record["actorId"], record["targetType"], record["targetId"], record["applicantId"]) == (
+        admin_id, "contract", "*", applicant.user["id"])
+    assert record["details"] == {"status": "signed", "sort": "", "order": "", "offset": "0", "searched": "",
+                                 "shown": str(contract["id"])}

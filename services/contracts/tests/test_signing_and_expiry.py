@@ -216,7 +216,8 @@ def test_other_status_changes_leave_the_employment_contract_signed(stack: Any, m
 
 
 def test_the_database_lets_a_signed_contract_only_end(stack: Any, make_applicant: MakeApplicant) -> None:
-    """The trigger still refuses every other change of a signed contract, and an ended one changes no more."""
+    """The trigger still refuses every other change of a signed contract, and an ended one changes no more but
+    for coming back."""
     applicant = registered(make_applicant)
     contract_id = applicant.client.get("/api/contracts").json()[0]["id"]
     for change in ("update contracts set status = 'cancelled' where id = %s",
@@ -224,5 +225,11 @@ def test_the_database_lets_a_signed_contract_only_end(stack: Any, make_applicant
         with pytest.raises(psycopg.errors.IntegrityConstraintViolation):
             db_execute(stack, change, contract_id)
     db_execute(stack, "update contracts set status = 'expired' where id = %s", contract_id)
-    with pytest.raises(psycopg.errors.IntegrityConstraintViolation):
-        db_execute(stack, "update contracts set status = 'signed' where id = %s", contract_id)
+    # An ended one changes no more, except that the employment contract may come back exactly as it was signed when
+    # its completed application is reopened (issue 37, Applying again).
+    for change in ("update contracts set status = 'cancelled' where id = %s",
+                   "update contracts set status = 'signed', content = content || '.' where id = %s"):
+        with pytest.raises(psycopg.errors.IntegrityConstraintViolation):
+            db_execute(stack, change, contract_id)
+    db_execute(stack, "update contracts set status = 'signed' where id = %s", contract_id)
+    assert db_row(stack, "select status from contracts where id = %s", contract_id) == ("signed",)

@@ -15,7 +15,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from documents.config import get_settings
-from documents.models import Applicant, Document, DocumentRequest, PrivacyExport, PrivacyExportPiece
+from documents.models import Applicant, Document, DocumentRequest, KnownApplication, PrivacyExport, PrivacyExportPiece
 from documents.storage import Storage
 from portal_common.app import Subscription
 from portal_common.erasure import needles, scrub_outbox, scrub_outbox_fields
@@ -58,6 +58,7 @@ async def _delete_rows(db: AsyncSession, user_id: int) -> None:
     # One statement: the versions of a document name each other (replaces / replaced by).
     await db.execute(delete(Document).where(col(Document.user_id) == user_id))
     await db.execute(delete(DocumentRequest).where(col(DocumentRequest.user_id) == user_id))
+    await db.execute(delete(KnownApplication).where(col(KnownApplication.user_id) == user_id))
     await db.execute(delete(Applicant).where(col(Applicant.user_id) == user_id))
 
 

@@ -121,6 +121,16 @@ class Applicant(ServiceTable, table=True):
     search_vector: str | None = Field(default=None, sa_column=search_vector_column())
 
 
+class KnownApplication(ServiceTable, table=True):
+    """Every application of a user that applications announced (issue 37, Applying again): a request may name any
+    of the applicant's applications, not only the newest that ``Applicant.application_id`` holds."""
+
+    __tablename__ = "applications"
+
+    application_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    user_id: int = Field(index=True)
+
+
 class PrivacyExport(ServiceTable, table=True):
     """A person's copy of their data (issue 16, Download my data): pending until every service's part has come
     (``parts_complete_at``) and the zip is in storage (``ready_at``); its owner may download it until

@@ -29,6 +29,7 @@ from documents.models import (
     Applicant,
     Document,
     DocumentRequest,
+    KnownApplication,
 )
 from documents.quota import Quota, lock_account, usage_of
 from documents.schemas import MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, DocumentRequestCreate
@@ -96,6 +97,9 @@ async def note_application(db: AsyncSession, user_id: int, application_id: int) 
     statement = insert(Applicant).values(user_id=user_id, application_id=application_id)
     newest = func.greatest(col(Applicant.application_id), statement.excluded.application_id)
     await db.execute(statement.on_conflict_do_update(index_elements=["user_id"], set_={"application_id": newest}))
+    # Each of them, for the requests that name an earlier one (issue 37); an application never changes hands.
+    await db.execute(insert(KnownApplication).values(application_id=application_id, user_id=user_id)
+                     .on_conflict_do_nothing(index_elements=["application_id"]))
 
 
 # ---- reading ----------------------------------------------------------------------------------------------
@@ -158,17 +162,22 @@ async def downloadable(db: AsyncSession, identity: Identity, document_id: int) -
 # ---- document requests and review ---------------------------------------------------------------------------
 
 async def check_references(db: AsyncSession, user_id: int, application_id: int | None) -> None:
-    """The user has to be one we know from identity's events, and the application the one applications
-    announced for them (applications.created; a migration announced those made before it existed).
+    """The user has to be one we know from identity's events, and the application, if named, one of theirs that
+    applications announced (applications.created; a migration announced those made before it existed). Any of
+    the applicant's applications will do (issue 37, Applying again): the admin may ask for a document about an
+    earlier term.
 
     The admin picks users and applications from the applications list, which the same events feed, so
     both are known here unless the events are a moment behind: the check waits for them a few seconds
     (issue 18) before refusing; a reference is never trusted unknown."""
-    applicant = await once_projected(lambda: db.get(Applicant, user_id, populate_existing=True),
-                                     lambda known: application_id in (None, known.application_id))
+    applicant = await once_projected(lambda: db.get(Applicant, user_id, populate_existing=True))
     if applicant is None:
         raise invalid_field("userId", DocumentsErrorCode.USER_NOT_FOUND, "User not found")
-    if application_id is not None and applicant.application_id != application_id:
+    if application_id is None:
+        return
+    application = await once_projected(lambda: db.get(KnownApplication, application_id, populate_existing=True),
+                                       lambda known: known.user_id == user_id)
+    if application is None or application.user_id != user_id:
         raise invalid_field("applicationId", DocumentsErrorCode.NOT_USERS_APPLICATION,
                             "This is not the user's application")
 

@@ -88,7 +88,8 @@ async def on_contract_created(db: AsyncSession, envelope: EventEnvelope) -> None
     event = read_payload(envelope, ContractCreated)
     db.add(KnownContract(contract_id=event.contract_id, user_id=event.user_id, kind=event.kind,
                          title=event.title[:300]))
-    if event.kind != EMPLOYMENT:  # the one signed at registration: the welcome e-mail links it
+    # The one signed at registration is not announced (the welcome e-mail links it); a later application's is.
+    if event.kind != EMPLOYMENT or event.awaiting_signature:
         await service.queue(db, envelope, "contract_ready", [event.user_id],
                             {"title": event.title, "contract_id": event.contract_id})
 

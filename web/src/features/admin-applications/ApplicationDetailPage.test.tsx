@@ -7,6 +7,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { USER_QUERY_KEY } from '@/lib/auth/get-user';
 import { createQueryClient } from '@/lib/query-client';
+import i18n from '@/test/i18n';
 import { admin, jsonResponse, renderRoute, stubApi } from '@/test/render';
 import type { ApplicationDetail } from '@/types/api';
 import { AVAILABLE_COMPANIES_URL as AVAILABLE } from './api/get-companies';
@@ -184,6 +185,22 @@ describe('Application detail (spec §2, §4)', () => {
     expect(screen.getByText('There was a problem updating the status. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('Update Failed').closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
     expect(screen.getByLabelText('Note to the applicant')).toHaveValue('note');
+  });
+
+  it.each<['en' | 'et', string, string, string, string, string]>([
+    ['en', 'reopen_superseded', 'Note to the applicant', 'Update status', 'Update Failed',
+      'The applicant has applied again since, so this completed application cannot be reopened: its employment contract cannot come back beside the new one.'],
+    ['et', 'reopen_term_ended', 'Märkus taotlejale', 'Muuda olekut', 'Uuendamine ebaõnnestus',
+      'Juhatuse liikme ametiaeg on lõppenud, seega seda lõpetatud taotlust ei saa uuesti avada: selle tööleping ei saa enam kehtima hakata.'],
+  ])('says in the page language why a completed application cannot be reopened (issue 37, %s: %s)', async (language, code, noteLabel, submit, title, text) => {
+    await i18n.changeLanguage(language);
+    const user = userEvent.setup();
+    stubDetail(detail({ status: 'completed' }), () => jsonResponse(409, { message: 'The applicant has applied again since', code }));
+    renderRoute('/admin/applications/5', { user: { ...admin, language } });
+    await user.type(await screen.findByLabelText(noteLabel), 'Back to work');
+    await user.click(screen.getByRole('button', { name: submit }));
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
   });
 
   it('rejects through the confirmation dialog after 100 ms with the default reason', async () => {

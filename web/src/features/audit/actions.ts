@@ -5,7 +5,10 @@
  */
 export const AUDIT_ACTIONS = [
   'application.viewed',
+  'application.listed',
   'application.status_changed',
+  'application.assigned',
+  'application.unassigned',
   'application.company_assigned',
   'application.exported',
   'document.requested',
@@ -15,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'contract.sent',
   'contract.cancelled',
   'contract.pdf_viewed',
+  'contract.listed',
   'message.read',
   'admin.invited',
   'admin.deactivated',

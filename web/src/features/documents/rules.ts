@@ -1,6 +1,6 @@
 import { localeFor, parseIsoDate, toIsoDate, todayInTallinn, type CalendarDate } from '@/lib/dates';
 import type { Document, DocumentRequest } from '@/types/api';
-import { DOCUMENT_STATUSES } from './types';
+import { DOCUMENT_STATUSES, type AdminDocumentRequest } from './types';
 
 /** Spec §5: the accepted file types, by extension. */
 export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'txt', 'xls', 'xlsx'] as const;
@@ -110,4 +110,27 @@ export function formatSize(bytes: number, language: string): string {
   const kb = bytes / 1024;
   if (kb < 1024) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(kb)} KB`;
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(kb / 1024)} MB`;
+}
+
+export interface RequestGroup {
+  /** null: requests not tied to any application. */
+  applicationId: number | null;
+  rows: AdminDocumentRequest[];
+}
+
+/**
+ * The requests by the application they name (issue 37, Applying again: a request may name any of the applicant's
+ * applications): the one the page shows first, then the others newest first, then those naming none. Each group
+ * keeps the list's order (newest first).
+ */
+export function groupRequestsByApplication(rows: AdminDocumentRequest[], shown: number): RequestGroup[] {
+  const groups = new Map<number | null, AdminDocumentRequest[]>();
+  for (const row of rows) {
+    const key = row.applicationId ?? null;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const rank = (id: number | null) => (id === shown ? 0 : id === null ? 2 : 1);
+  return [...groups.entries()]
+    .map(([applicationId, groupRows]) => ({ applicationId, rows: groupRows }))
+    .sort((a, b) => rank(a.applicationId) - rank(b.applicationId) || (b.applicationId ?? 0) - (a.applicationId ?? 0));
 }

@@ -72,7 +72,8 @@ export interface paths {
         /**
          * List Applications
          * @description A page of applications (issue 17); `q` finds word beginnings of the applicant's name, e-mail or ID code.
-         *     Newest first unless sorted otherwise (by name and status A to Z).
+         *     Newest first unless sorted otherwise (by name and status A to Z). The page shows names, e-mail addresses and
+         *     ID codes (masked), so each one is recorded (issue 37): the filters and which applications it showed.
          */
         get: operations["list_applications_api_admin_applications_get"];
         put?: never;
@@ -151,7 +152,8 @@ export interface paths {
         put?: never;
         /**
          * Assign To Me
-         * @description Takes the application on (issue 17, Work sharing), also from another admin.
+         * @description Takes the application on (issue 17, Work sharing), also from another admin; recorded with whom it was
+         *     taken from (issue 37).
          */
         post: operations["assign_to_me_api_admin_applications__application_id__assign_to_me_post"];
         delete?: never;
@@ -459,14 +461,14 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+            code: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "reopen_superseded" | "reopen_term_ended" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+                [key: string]: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "reopen_superseded" | "reopen_term_ended" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             };
         };
         /**

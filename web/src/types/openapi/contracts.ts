@@ -126,7 +126,8 @@ export interface paths {
         /**
          * Admin Contracts
          * @description Every contract, paged (spec §7, issue 17): q finds the title and the applicant's name, e-mail or ID code;
-         *     without parameters the newest 50.
+         *     without parameters the newest 50. The page shows names, e-mail addresses and the contracts' texts (ID codes
+         *     masked), so each one is recorded (issue 37), for the applicant when it is one applicant's (``userId``).
          */
         get: operations["admin_contracts_api_admin_contracts_get"];
         put?: never;

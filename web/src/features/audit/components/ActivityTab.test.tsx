@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/dates';
+import i18n from '@/test/i18n';
 import { callsTo, pageResponse, renderAt, stubFetch } from '@/test/render-list';
 import type { AuditRecord } from '../api/get-audit';
 import { auditRecord } from '../test-fixtures';
@@ -35,6 +36,26 @@ const exported = auditRecord({
   applicantName: null,
   details: { status: 'approved', assignee: '', sort: 'createdAt' },
 });
+
+// Issue 37: list views that show ID codes, taking an application on and replacing a company are recorded too.
+const listed = auditRecord({
+  id: 37,
+  action: 'application.listed',
+  targetId: '*',
+  applicantId: null,
+  applicantName: null,
+  details: { status: 'pending', assignee: '', sort: 'name', order: 'asc', offset: '0', searched: 'yes', shown: '30,31,32' },
+});
+const contractsListed = auditRecord({
+  id: 36,
+  action: 'contract.listed',
+  targetType: 'contract',
+  targetId: '*',
+  details: { status: '', sort: '', order: '', offset: '0', searched: '', shown: '5' },
+});
+const assigned = auditRecord({ id: 35, action: 'application.assigned', details: { assignee: '1', previous: '2' } });
+const unassigned = auditRecord({ id: 34, action: 'application.unassigned', details: { previous: '1' } });
+const replaced = auditRecord({ id: 33, action: 'application.company_assigned', details: { company: '9', previous_company: '8' } });
 
 function rows() {
   return screen.getAllByTestId('audit-row');
@@ -140,5 +161,23 @@ describe('admin Activity tab (issue 15, Audit log)', () => {
     stubFetch(() => new Response('{"message":"Down","code":"unavailable"}', { status: 503, headers: { 'Content-Type': 'application/json' } }));
     renderAt(<ActivityTab />, '/admin?tab=activity');
     expect(await screen.findByText('Could not load the activity')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', ['Viewed the applications list', 'A page of the applications list', '3 rows shown', 'With a search'],
+      ['Viewed the contracts list', 'A page of the contracts list', '1 row shown'],
+      ['Took an application on', 'Taken from admin 2'], ['Gave up an application'], ['Assigned a company', 'Company 9', 'Replaced company 8']],
+    ['et', ['Vaatas taotluste nimekirja', 'Lehekülg taotluste nimekirjast', 'Näidati 3 rida', 'Otsinguga'],
+      ['Vaatas lepingute nimekirja', 'Lehekülg lepingute nimekirjast', 'Näidati 1 rida'],
+      ['Võttis taotluse enda peale', 'Võetud adminilt 2'], ['Loobus taotlusest'], ['Määras ettevõtte', 'Ettevõte 9', 'Asendas ettevõtte 8']],
+  ])('names list views, taking on, giving up and replacing a company (issue 37) in %s', async (language, ...expected) => {
+    await i18n.changeLanguage(language);
+    audit([listed, contractsListed, assigned, unassigned, replaced]);
+    renderAt(<ActivityTab />, '/admin?tab=activity');
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    rows().forEach((row, index) => {
+      for (const text of expected[index]) expect(within(row).getByText(text)).toBeInTheDocument();
+    });
+    expect(within(rows()[0]).queryByRole('link')).not.toBeInTheDocument();
   });
 });

@@ -95,6 +95,13 @@ function ActionCell({ record }: { record: AuditRecord }) {
   }
   if (details.decision === 'approved' || details.decision === 'rejected') facts.push(t(`details.decision.${details.decision}`));
   if (details.company) facts.push(t('details.company', { id: details.company }));
+  if (details.previous_company) facts.push(t('details.previousCompany', { id: details.previous_company }));
+  if (record.action === 'application.assigned' && details.previous) facts.push(t('details.previousAssignee', { id: details.previous }));
+  if (record.action.endsWith('.listed')) {
+    // Issue 37: a list page records the ids of the rows it showed, comma-separated.
+    facts.push(t('details.shown', { count: details.shown ? details.shown.split(',').length : 0 }));
+    if (details.searched) facts.push(t('details.searched'));
+  }
   if (record.action === 'application.exported' && details.status) {
     facts.push(t('details.exportStatus', { status: statusLabel(details.status) }));
   }
@@ -112,6 +119,9 @@ function ActionCell({ record }: { record: AuditRecord }) {
 
 function TargetCell({ record }: { record: AuditRecord }) {
   const { t } = useTranslation('audit');
+  if (record.action.endsWith('.listed') && (record.targetType === 'application' || record.targetType === 'contract')) {
+    return <span className="text-slate-600">{t(`targets.list.${record.targetType}`)}</span>;
+  }
   if (record.targetType === 'application' && record.targetId === EVERY_APPLICATION) {
     return <span className="text-slate-600">{t('targets.everyApplication')}</span>;
   }

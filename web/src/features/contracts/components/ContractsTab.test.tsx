@@ -233,6 +233,26 @@ describe('applicant Contracts tab (spec §2)', () => {
     expect(screen.queryByRole('button', { name: /^Sign contract/ })).not.toBeInTheDocument();
   });
 
+  it("offers a later application's employment contract for signing beside the ended one (issue 37, Applying again)", async () => {
+    const user = userEvent.setup();
+    const ended = { ...signedEmployment, status: 'expired' as const, expiresAt: '2025-11-01T22:00:00Z' };
+    const next = contract({ id: 9, applicationId: 12, kind: 'employment', title: 'Tööleping', createdAt: '2025-12-01T09:00:00Z' });
+    const fetchMock = stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [next, ended]),
+      'POST /api/contracts/9/sign': () => jsonResponse(200, { ...next, status: 'signed', signedAt: '2025-12-02T09:00:00Z' }),
+    });
+    renderTab();
+    // Named by its kind in the reader's language, like the registration one; only the new one can be signed.
+    const signButtons = await screen.findAllByRole('button', { name: /^Sign contract/ });
+    expect(signButtons.map((button) => button.getAttribute('aria-label'))).toEqual(['Sign contract Employment contract']);
+    await user.click(signButtons[0]);
+    const dialog = screen.getByRole('dialog');
+    drawStroke(within(dialog).getByRole('img', { name: 'Signature drawing area' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm signature' }));
+    expect(await screen.findByText('Contract signed successfully')).toBeInTheDocument();
+    expect(requestBody(fetchMock, '/api/contracts/9/sign')).toEqual({ signatureData: DRAWN, method: 'drawn' });
+  });
+
   it("signing failure: 'Signing failed' with the server's field message and the retry text; dialog stays", async () => {
     const user = userEvent.setup();
     stubApi({

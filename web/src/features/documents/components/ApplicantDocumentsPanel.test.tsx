@@ -2,10 +2,66 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminDocument, adminDocumentRequest, documentRequest } from '../test-fixtures';
+import i18n from '@/test/i18n';
 import { callsTo, json, pageResponse, renderAt, stubFetch } from '@/test/render-list';
+import { groupRequestsByApplication } from '../rules';
 import { ApplicantDocumentsPanel } from './ApplicantDocumentsPanel';
 
 describe("ApplicantDocumentsPanel (issue 17: the applicant's whole file)", () => {
+  /** Requests of one applicant about three things: the page's application (11), an earlier one (9) and none. */
+  const requestsOfTwoTerms = () => [
+    adminDocumentRequest({ id: 51, applicationId: 9, name: 'Statement for the first term' }),
+    adminDocumentRequest({ id: 52, applicationId: 11, name: 'Proof of address' }),
+    adminDocumentRequest({ id: 53, applicationId: null, name: 'Tax card' }),
+    adminDocumentRequest({ id: 54, applicationId: 11, name: 'Diploma' }),
+  ];
+
+  it("lists the requests per application (issue 37, Applying again): the page's first, then earlier ones, then none", async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/admin/document-requests') return pageResponse(requestsOfTwoTerms());
+      if (url.pathname === '/api/admin/documents') return pageResponse([]);
+      return undefined;
+    });
+    renderAt(<ApplicantDocumentsPanel userId={7} applicationId={11} name="Mari Maasikas" />, '/admin/applications/11');
+    const groups = await screen.findAllByTestId('request-group');
+    expect(groups.map((group) => within(group).getByRole('heading').textContent)).toEqual([
+      'This application (#11)',
+      'Application #9',
+      'Not tied to an application',
+    ]);
+    const known = ['Proof of address', 'Diploma', 'Statement for the first term', 'Tax card'];
+    const names = (group: HTMLElement) =>
+      within(group)
+        .getAllByTestId('admin-request-row')
+        .map((row) => known.find((name) => within(row).queryByText(name)));
+    expect(names(groups[0])).toEqual(['Proof of address', 'Diploma']);
+    expect(names(groups[1])).toEqual(['Statement for the first term']);
+    expect(names(groups[2])).toEqual(['Tax card']);
+    // Each group's table is named by its heading.
+    expect(within(groups[1]).getByRole('table', { name: 'Application #9' })).toBeInTheDocument();
+  });
+
+  it('names the groups in Estonian on an Estonian page', async () => {
+    await i18n.changeLanguage('et');
+    stubFetch((url) => {
+      if (url.pathname === '/api/admin/document-requests') return pageResponse(requestsOfTwoTerms());
+      if (url.pathname === '/api/admin/documents') return pageResponse([]);
+      return undefined;
+    });
+    renderAt(<ApplicantDocumentsPanel userId={7} applicationId={11} />, '/admin/applications/11');
+    const groups = await screen.findAllByTestId('request-group');
+    expect(groups.map((group) => within(group).getByRole('heading').textContent)).toEqual([
+      'See taotlus (nr 11)',
+      'Taotlus nr 9',
+      'Ei ole seotud ühegi taotlusega',
+    ]);
+  });
+
+  it('orders the other applications newest first', () => {
+    const rows = [9, 3, 11, 14].map((applicationId, id) => adminDocumentRequest({ id, applicationId }));
+    expect(groupRequestsByApplication(rows, 11).map((group) => group.applicationId)).toEqual([11, 14, 9, 3]);
+  });
+
   it("lists all of that user's requests and documents, without a user column", async () => {
     const fetchMock = stubFetch((url) => {
       if (url.pathname === '/api/admin/document-requests') return pageResponse([adminDocumentRequest({ overdue: true })]);

@@ -5,6 +5,7 @@ import { TabCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/state-message';
 import { useAdminDocumentRequestsPage } from '../api/get-admin-document-requests';
 import { useAdminDocumentsPage } from '../api/get-admin-documents';
+import { groupRequestsByApplication } from '../rules';
 import type { AdminDocumentSort, AdminRequestSort } from '../types';
 import { AdminDocumentsTable } from './AdminDocumentsTable';
 import { AdminRequestsTable } from './AdminRequestsTable';
@@ -27,8 +28,9 @@ interface Props {
 }
 
 /**
- * The documents part of the applicant's whole file (issue 17): every document request and document of the
- * user (current versions, with their earlier ones), reviewed here, and a new request for this applicant.
+ * The documents part of the applicant's whole file (issue 17): every document request of the user, by the
+ * application it names (issue 37), and every document (current versions, with their earlier ones), reviewed here,
+ * and a new request for this applicant and the application the page shows.
  */
 export function ApplicantDocumentsPanel({ userId, applicationId, name = '' }: Props) {
   const { t } = useTranslation('documents');
@@ -48,13 +50,31 @@ export function ApplicantDocumentsPanel({ userId, applicationId, name = '' }: Pr
         <h3 id={`applicant-requests-${userId}`} className="text-base font-semibold text-slate-900">
           {t('panel.requests')}
         </h3>
-        <AdminRequestsTable
-          aria-labelledby={`applicant-requests-${userId}`}
-          showUser={false}
-          rows={requests.data?.items}
-          status={{ isLoading: requests.isPending, error: requests.error, loadingLabel: t('requests.loading'), errorTitle: t('requests.loadFailed') }}
-          empty={<EmptyState icon={Inbox} title={t('panel.noRequests')} />}
-        />
+        {requests.data && requests.data.items.length > 0 ? (
+          groupRequestsByApplication(requests.data.items, applicationId).map((group) => {
+            const headingId = `applicant-requests-${userId}-${group.applicationId ?? 'none'}`;
+            return (
+              <div key={group.applicationId ?? 'none'} className="flex flex-col gap-2" data-testid="request-group">
+                <h4 id={headingId} className="text-sm font-semibold text-slate-700">
+                  {group.applicationId === null
+                    ? t('panel.noApplication')
+                    : group.applicationId === applicationId
+                      ? t('panel.thisApplication', { id: group.applicationId })
+                      : t('panel.otherApplication', { id: group.applicationId })}
+                </h4>
+                <AdminRequestsTable aria-labelledby={headingId} showUser={false} rows={group.rows} />
+              </div>
+            );
+          })
+        ) : (
+          <AdminRequestsTable
+            aria-labelledby={`applicant-requests-${userId}`}
+            showUser={false}
+            rows={requests.data?.items}
+            status={{ isLoading: requests.isPending, error: requests.error, loadingLabel: t('requests.loading'), errorTitle: t('requests.loadFailed') }}
+            empty={<EmptyState icon={Inbox} title={t('panel.noRequests')} />}
+          />
+        )}
       </section>
       <section aria-labelledby={`applicant-documents-${userId}`} className="flex flex-col gap-3">
         <h3 id={`applicant-documents-${userId}`} className="text-base font-semibold text-slate-900">
