@@ -2,7 +2,7 @@
 ASiC-E container, stored once and never changed (deleted only by erasure, like the contract it belongs to)
 
 Revision ID: f3b8d2a6c4e1
-Revises: e5a9c3f7b2d1
+Revises: b2f6d8a4c1e7 (re-chained on merge after applying again's migration)
 Create Date: 2026-11-29 06:45:00.000000
 """
 from collections.abc import Sequence
@@ -12,7 +12,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision: str = 'f3b8d2a6c4e1'
-down_revision: str | None = 'e5a9c3f7b2d1'
+down_revision: str | None = 'b2f6d8a4c1e7'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
