@@ -96,6 +96,10 @@ class Ports:
         return self.base + 61
 
     @property
+    def sk_standin(self) -> int:
+        return self.base + 62
+
+    @property
     def web(self) -> int:
         return self.base + 90
 
@@ -438,6 +442,7 @@ class Stack:
             self._migrate()
             self._ensure_admin()
             self.start_mail_catcher()
+            self._start_sk_standin()
             self._start_services()
             self._start_web()
             self._start_gateway()
@@ -482,7 +487,8 @@ class Stack:
         """Every port the stack listens on, with what listens there."""
         p = self.ports
         named = {p.postgres: "postgres", p.nats: "nats", p.web: "web", p.traefik_ping: "traefik ping",
-                 p.traefik_metrics: "traefik metrics", p.gateway: "gateway", **self._mail_ports()}
+                 p.traefik_metrics: "traefik metrics", p.gateway: "gateway", **self._mail_ports(),
+                 p.sk_standin: "SK stand-in"}
         if PROMETHEUS_BIN:
             named[p.prometheus] = "prometheus"
         named |= {port: f"seaweedfs {key}" for key, port in (p.seaweed() | p.seaweed_grpc()).items()}
@@ -502,6 +508,17 @@ class Stack:
     @property
     def mail_url(self) -> str:
         return f"http://127.0.0.1:{self.ports.mail_web}/"
+
+    @property
+    def sk_standin_url(self) -> str:
+        """The stand-in of SK's services (deploy/local/sk_standin, issue 33): OCSP, time-stamps, Smart-ID,
+        Mobile-ID."""
+        return f"http://127.0.0.1:{self.ports.sk_standin}"
+
+    @property
+    def eid_dir(self) -> Path:
+        """The stand-in's test PKI (sk_standin/pki.py): CA certificates, the trusted list, the test people."""
+        return self.config.data_dir / "eid"
 
     def service_url(self, name: str, replica: int = 0) -> str:
         return f"http://127.0.0.1:{self.ports.service(name, replica)}"
@@ -538,6 +555,12 @@ class Stack:
             "NOTIFICATIONS_SMTP_HOST": "127.0.0.1", "NOTIFICATIONS_SMTP_PORT": str(self.ports.mail_smtp),
             "NOTIFICATIONS_SMTP_TLS": "none", "NOTIFICATIONS_SMTP_USER": "", "NOTIFICATIONS_SMTP_PASSWORD": "",
             "NOTIFICATIONS_PUBLIC_URL": self.gateway_url,
+            # eID (issue 33): SK's services cannot be reached from here, so the stand-in answers for them, and the
+            # test PKI's trusted list and CA certificates are what is trusted, whatever .env says.
+            "EID_OCSP_URL": f"{self.sk_standin_url}/ocsp", "EID_TSA_URL": f"{self.sk_standin_url}/tsa",
+            "EID_TRUST_ANCHORS_DIR": str(self.eid_dir / "ca"),
+            "EID_TRUSTED_LIST_PATH": str(self.eid_dir / "trusted-list.xml"),
+            "EID_TRUSTED_LIST_SIGNER_PATH": str(self.eid_dir / "trusted-list-signer.pem"),
             # Passkeys are made and used at the address the browser shows (issue 15).
             "IDENTITY_WEBAUTHN_ORIGINS": self.gateway_url,
             # A process that dies in native code (a segfault or an abort) writes its Python stack to its log
@@ -658,6 +681,15 @@ class Stack:
             "--http-port", str(self.ports.mail_web), "--dir", str(self.mail_dir)])
         _wait("mail catcher", partial(_http_ok, self.mail_url), 30, process, self.logs / "mail-catcher.log")
 
+    def _start_sk_standin(self) -> None:
+        """The stand-in of SK's OCSP, TSA, Smart-ID and Mobile-ID (deploy/local/sk_standin); it makes the test PKI
+        in <data dir>/eid on its first start."""
+        process = self._spawn("sk-standin", [
+            str(BIN / "python"), "-m", "sk_standin", "--port", str(self.ports.sk_standin),
+            "--data-dir", str(self.config.data_dir)], env={**os.environ, "PYTHONPATH": str(ROOT / "deploy/local")})
+        _wait("SK stand-in", partial(_http_ok, f"{self.sk_standin_url}/healthz"), 60, process,
+              self.logs / "sk-standin.log")
+
     def stop_mail_catcher(self) -> None:
         """Stops the mail catcher alone (an SMTP outage, for the tests), until ``start_mail_catcher``."""
         for entry in [entry for entry in self.processes if entry[0] == "mail-catcher"]:
@@ -754,6 +786,9 @@ def _summary(stack: Stack) -> str:
     lines.append(f"  Prometheus    {stack.prometheus_url}  (alert rules: {ALERT_RULES.relative_to(ROOT)})"
                  if stack.prometheus_url else "  Prometheus    not installed (apt-get install prometheus)")
     lines += [f"  Mail catcher  {stack.mail_url}  (SMTP 127.0.0.1:{p.mail_smtp}, messages in {stack.mail_dir})",
+              f"  SK stand-in   {stack.sk_standin_url}  (OCSP /ocsp, time-stamps /tsa; demo signer, not SK)",
+              f"  eID trust     trusted list {stack.eid_dir / 'trusted-list.xml'} (signer "
+              f"{stack.eid_dir / 'trusted-list-signer.pem'}), CA certificates {stack.eid_dir / 'ca'}",
               f"  Logs          {stack.logs}", *_admin_second_factor(stack.config), "",
               "  Ctrl-C stops everything; data is kept.", ""]
     return "\n".join(lines)
