@@ -42,6 +42,9 @@ def suite_config() -> StackConfig:
                                   "CONTRACTS_EXPIRY_INTERVAL_SECONDS": "1",
                                   # e-mails go out within half a second (issue 14)
                                   "NOTIFICATIONS_SEND_INTERVAL_SECONDS": "0.5",
+                                  # the eID stand-in's phone confirms at once and its demo account that never
+                                  # answers times out in seconds, not a minute (issue 33)
+                                  "SK_STANDIN_CONFIRM_SECONDS": "0.5", "SK_STANDIN_TIMEOUT_SECONDS": "3",
                                   # above the memory budget of the streaming tests, so they prove it flat
                                   "DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * 1024 * 1024),
                                   # argon2id still, at a fraction of production's cost: 4 ms a hash instead of

@@ -21,8 +21,8 @@ from portal_eid.id_code import is_valid
 from portal_eid.mobile_id import HASH_LENGTHS, HASH_TYPES, valid_phone, verification_code
 from portal_eid.sk_rest import hash_algorithm
 
-from sk_standin.phone import CONFIRM, Maintenance, Phone, PhoneRequest
-from sk_standin.smart_id import People
+from .phone import CONFIRM, Maintenance, Phone, PhoneRequest
+from .smart_id import People
 
 PREFIX = "/mid-api"
 DEMO_RP_UUID = "00000000-0000-0000-0000-000000000000"

@@ -8,6 +8,7 @@ Not production code: in production the person's own phone answers SK."""
 import asyncio
 import contextlib
 import html
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Literal
@@ -40,8 +41,20 @@ class PhoneRequest:
     result: dict[str, object] | None = None
 
 
+# SK_STANDIN_CONFIRM_SECONDS: how long the phone waits for the person at /phone before it confirms by itself;
+# SK_STANDIN_TIMEOUT_SECONDS: when a demo account that never answers times out (SK's own is about two minutes;
+# the test stacks set a few seconds, testkit/suite_stack.py).
+DEFAULT_CONFIRM_SECONDS = 5.0
+DEFAULT_TIMEOUT_SECONDS = 60.0
+
+
 class Phone:
     """Requests by id; `wait` is the long poll of both status endpoints."""
+
+    @classmethod
+    def from_environment(cls) -> "Phone":
+        return cls(confirm_after=float(os.environ.get("SK_STANDIN_CONFIRM_SECONDS", DEFAULT_CONFIRM_SECONDS)),
+                   timeout_after=float(os.environ.get("SK_STANDIN_TIMEOUT_SECONDS", DEFAULT_TIMEOUT_SECONDS)))
 
     def __init__(self, *, confirm_after: float, timeout_after: float) -> None:
         self.confirm_after = confirm_after

@@ -24,7 +24,7 @@ from portal_eid.id_code import is_valid
 from portal_eid.sk_rest import hash_algorithm
 from portal_eid.smart_id import HASH_LENGTHS, acsp_v2_payload, verification_code
 
-from sk_standin.phone import CONFIRM, Maintenance, Phone, PhoneRequest
+from .phone import CONFIRM, Maintenance, Phone, PhoneRequest
 
 PREFIX = "/smart-id-rp/v3"
 # SK's DEMO relying party: the local stack's services use it too.

@@ -26,6 +26,9 @@ from typing import Any, Final, Literal, Self
 import httpx
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
 from portal_eid.sk_rest import (
     EidSessionFailed,
     ProviderMaintenance,
@@ -44,8 +47,6 @@ from portal_eid.sk_rest import (
     send,
     verify_over_digest,
 )
-from pydantic import BaseModel, ConfigDict, Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
 
 log = logging.getLogger(__name__)
 
@@ -82,16 +83,16 @@ class MobileIdSettings(BaseSettings):
 
     model_config = SettingsConfigDict(extra="ignore", populate_by_name=True)
 
-    base_url: str = Field(default="https://mid.sk.ee/mid-api", alias="PORTAL_MOBILE_ID_URL")
-    relying_party_uuid: str = Field(default="", alias="PORTAL_MOBILE_ID_RP_UUID")
-    relying_party_name: str = Field(default="", alias="PORTAL_MOBILE_ID_RP_NAME")
+    base_url: str = Field(default="https://mid.sk.ee/mid-api", alias="EID_MOBILE_ID_URL")
+    relying_party_uuid: str = Field(default="", alias="EID_MOBILE_ID_RP_UUID")
+    relying_party_name: str = Field(default="", alias="EID_MOBILE_ID_RP_NAME")
     pinned_certificates: str = Field(
-        default="", alias="PORTAL_MOBILE_ID_TLS_CERTIFICATES",
+        default="", alias="EID_MOBILE_ID_TLS_CERTIFICATES",
         description="A PEM file of SK's TLS certificates of the MID API host; when set, the only ones trusted.",
     )
-    connect_timeout: float = Field(default=5.0, gt=0, alias="PORTAL_MOBILE_ID_CONNECT_TIMEOUT")
-    request_timeout: float = Field(default=10.0, gt=0, alias="PORTAL_MOBILE_ID_REQUEST_TIMEOUT")
-    poll_ms: int = Field(default=MIN_POLL_MS, ge=MIN_POLL_MS, le=MAX_POLL_MS, alias="PORTAL_MOBILE_ID_POLL_MS")
+    connect_timeout: float = Field(default=5.0, gt=0, alias="EID_MOBILE_ID_CONNECT_TIMEOUT")
+    request_timeout: float = Field(default=10.0, gt=0, alias="EID_MOBILE_ID_REQUEST_TIMEOUT")
+    poll_ms: int = Field(default=MIN_POLL_MS, ge=MIN_POLL_MS, le=MAX_POLL_MS, alias="EID_MOBILE_ID_POLL_MS")
 
     def configured(self) -> bool:
         return bool(self.base_url and self.relying_party_uuid and self.relying_party_name)
@@ -261,7 +262,7 @@ class MobileIdClient:
 
     def _relying_party(self) -> dict[str, str]:
         if not self.settings.configured():
-            raise RelyingPartyRejected("Mobile-ID is not configured: PORTAL_MOBILE_ID_RP_UUID and _RP_NAME")
+            raise RelyingPartyRejected("Mobile-ID is not configured: EID_MOBILE_ID_RP_UUID and _RP_NAME")
         return {"relyingPartyUUID": self.settings.relying_party_uuid,
                 "relyingPartyName": self.settings.relying_party_name}
 

@@ -93,21 +93,21 @@ class SmartIdSettings(BaseSettings):
 
     model_config = SettingsConfigDict(extra="ignore", populate_by_name=True)
 
-    base_url: str = Field(default="https://rp-api.smart-id.com/v3/", alias="PORTAL_SMART_ID_URL")
-    relying_party_uuid: str = Field(default="", alias="PORTAL_SMART_ID_RP_UUID")
-    relying_party_name: str = Field(default="", alias="PORTAL_SMART_ID_RP_NAME")
+    base_url: str = Field(default="https://rp-api.smart-id.com/v3/", alias="EID_SMART_ID_URL")
+    relying_party_uuid: str = Field(default="", alias="EID_SMART_ID_RP_UUID")
+    relying_party_name: str = Field(default="", alias="EID_SMART_ID_RP_NAME")
     scheme_name: str = Field(
-        default="smart-id", alias="PORTAL_SMART_ID_SCHEME",
+        default="smart-id", alias="EID_SMART_ID_SCHEME",
         description="smart-id on LIVE, smart-id-demo on DEMO: it is part of what an authentication signs.",
     )
     pinned_certificates: str = Field(
-        default="", alias="PORTAL_SMART_ID_TLS_CERTIFICATES",
+        default="", alias="EID_SMART_ID_TLS_CERTIFICATES",
         description="A PEM file of SK's TLS certificates of the RP API host; when set, the only ones trusted.",
     )
-    connect_timeout: float = Field(default=5.0, gt=0, alias="PORTAL_SMART_ID_CONNECT_TIMEOUT")
-    request_timeout: float = Field(default=10.0, gt=0, alias="PORTAL_SMART_ID_REQUEST_TIMEOUT")
+    connect_timeout: float = Field(default=5.0, gt=0, alias="EID_SMART_ID_CONNECT_TIMEOUT")
+    request_timeout: float = Field(default=10.0, gt=0, alias="EID_SMART_ID_REQUEST_TIMEOUT")
     poll_ms: int = Field(
-        default=MIN_POLL_MS, ge=MIN_POLL_MS, le=MAX_POLL_MS, alias="PORTAL_SMART_ID_POLL_MS",
+        default=MIN_POLL_MS, ge=MIN_POLL_MS, le=MAX_POLL_MS, alias="EID_SMART_ID_POLL_MS",
         description="timeoutMs of one status poll: how long one request of the portal may wait for the phone.",
     )
 
@@ -446,7 +446,7 @@ class SmartIdClient:
 
     def _relying_party(self) -> dict[str, str]:
         if not self.settings.configured():
-            raise RelyingPartyRejected("Smart-ID is not configured: PORTAL_SMART_ID_RP_UUID and _RP_NAME")
+            raise RelyingPartyRejected("Smart-ID is not configured: EID_SMART_ID_RP_UUID and _RP_NAME")
         return {"relyingPartyUUID": self.settings.relying_party_uuid,
                 "relyingPartyName": self.settings.relying_party_name}
 

@@ -1,5 +1,5 @@
-"""The SK stand-in's Smart-ID, Mobile-ID and phone routes served over real HTTP(S) on a free local port, for the
-protocol clients' tests (issue 33): the clients talk to it exactly as they talk to SK."""
+"""The SK stand-in (sk_standin.app, with its Smart-ID, Mobile-ID and phone routes) served over real HTTP(S) on a
+free local port, for the protocol clients' tests (issue 33): the clients talk to it exactly as they talk to SK."""
 
 import asyncio
 import contextlib
@@ -16,10 +16,8 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
-from fastapi import FastAPI
-from sk_standin import mobile_id as standin_mobile_id
 from sk_standin import phone as standin_phone
-from sk_standin import smart_id as standin_smart_id
+from sk_standin.app import create_app
 from sk_standin.pki import TestPki
 
 # The phone confirms quickly and a demo account's session times out soon: the tests see every path in seconds.
@@ -35,22 +33,14 @@ class Standin:
     maintenance: standin_phone.Maintenance
 
 
-def app(pki: TestPki, phone: standin_phone.Phone, maintenance: standin_phone.Maintenance) -> FastAPI:
-    application = FastAPI()
-    application.include_router(standin_phone.router(phone))
-    application.include_router(standin_phone.maintenance_router(maintenance))
-    application.include_router(standin_smart_id.router(pki, phone, maintenance))
-    application.include_router(standin_mobile_id.router(pki, phone, maintenance))
-    return application
-
-
 @contextlib.asynccontextmanager
 async def serve(folder: Path, *, tls: tuple[Path, Path] | None = None,
                 confirm_after: float = CONFIRM_AFTER) -> AsyncIterator[Standin]:
     pki = TestPki(folder / "eid", "http://127.0.0.1:9/ocsp")
-    phone = standin_phone.Phone(confirm_after=confirm_after, timeout_after=TIMEOUT_AFTER)
-    maintenance = standin_phone.Maintenance()
-    config = uvicorn.Config(app(pki, phone, maintenance), host="127.0.0.1", port=0, log_level="warning",
+    application = create_app(pki)  # the stand-in as the local stack runs it
+    phone: standin_phone.Phone = application.state.phone
+    phone.confirm_after, phone.timeout_after = confirm_after, TIMEOUT_AFTER
+    config = uvicorn.Config(application, host="127.0.0.1", port=0, log_level="warning",
                             ssl_certfile=str(tls[0]) if tls else None, ssl_keyfile=str(tls[1]) if tls else None)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
@@ -60,7 +50,7 @@ async def serve(folder: Path, *, tls: tuple[Path, Path] | None = None,
         await asyncio.sleep(0.02)
     port = server.servers[0].sockets[0].getsockname()[1]
     try:
-        yield Standin(f"{'https' if tls else 'http'}://127.0.0.1:{port}", pki, phone, maintenance)
+        yield Standin(f"{'https' if tls else 'http'}://127.0.0.1:{port}", pki, phone, application.state.maintenance)
     finally:
         server.should_exit = True
         await task

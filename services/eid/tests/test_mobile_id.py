@@ -17,11 +17,11 @@ from portal_eid.sk_rest import EidSessionFailed, ProviderMaintenance, ProviderRe
 
 PERSON = "39001011237"
 PHONE = "+37255500001"
-DEMO_RP = {"PORTAL_MOBILE_ID_RP_UUID": "00000000-0000-0000-0000-000000000000", "PORTAL_MOBILE_ID_RP_NAME": "DEMO"}
+DEMO_RP = {"EID_MOBILE_ID_RP_UUID": "00000000-0000-0000-0000-000000000000", "EID_MOBILE_ID_RP_NAME": "DEMO"}
 
 
 def settings(url: str, **extra: Any) -> mobile_id.MobileIdSettings:
-    return mobile_id.MobileIdSettings.model_validate({"PORTAL_MOBILE_ID_URL": f"{url}/mid-api", **DEMO_RP, **extra})
+    return mobile_id.MobileIdSettings.model_validate({"EID_MOBILE_ID_URL": f"{url}/mid-api", **DEMO_RP, **extra})
 
 
 async def until_done(poll: Any) -> Any:
@@ -128,7 +128,7 @@ async def test_maintenance_is_a_distinct_error(standin: Any) -> None:
 
 
 async def test_a_relying_party_sk_does_not_know_is_refused(standin: Any) -> None:
-    wrong = settings(standin.url, PORTAL_MOBILE_ID_RP_NAME="SOMEONE")
+    wrong = settings(standin.url, EID_MOBILE_ID_RP_NAME="SOMEONE")
     async with mobile_id.MobileIdClient(wrong) as client:
         with pytest.raises(RelyingPartyRejected):
             await client.start_authentication(PERSON, PHONE, "Sisselogimine")

@@ -24,12 +24,12 @@ from portal_eid.sk_rest import (
 )
 
 PERSON = "39001011237"  # any valid ID code: the stand-in's phone confirms
-DEMO_RP = {"PORTAL_SMART_ID_RP_UUID": "00000000-0000-4000-8000-000000000000", "PORTAL_SMART_ID_RP_NAME": "DEMO",
-           "PORTAL_SMART_ID_SCHEME": "smart-id-demo"}
+DEMO_RP = {"EID_SMART_ID_RP_UUID": "00000000-0000-4000-8000-000000000000", "EID_SMART_ID_RP_NAME": "DEMO",
+           "EID_SMART_ID_SCHEME": "smart-id-demo"}
 
 
 def settings(url: str, **extra: Any) -> smart_id.SmartIdSettings:
-    return smart_id.SmartIdSettings.model_validate({"PORTAL_SMART_ID_URL": f"{url}/smart-id-rp/v3/", **DEMO_RP,
+    return smart_id.SmartIdSettings.model_validate({"EID_SMART_ID_URL": f"{url}/smart-id-rp/v3/", **DEMO_RP,
                                                     **extra})
 
 
@@ -113,7 +113,7 @@ async def test_authentication_verifies_the_acsp_v2_signature(standin: Any) -> No
 async def test_authentication_under_another_scheme_or_relying_party_name_does_not_verify(standin: Any) -> None:
     """What ACSP_V2 signs binds the scheme (LIVE or DEMO) and the relying party's name: an answer made for
     another is refused."""
-    async with smart_id.SmartIdClient(settings(standin.url, PORTAL_SMART_ID_SCHEME="smart-id")) as client:
+    async with smart_id.SmartIdClient(settings(standin.url, EID_SMART_ID_SCHEME="smart-id")) as client:
         session = await client.start_authentication(PERSON, "Log in")
         with pytest.raises(ProviderResponseInvalid, match="does not verify"):
             await until_done(lambda: client.authentication_result(session))
@@ -188,17 +188,17 @@ async def test_maintenance_is_a_distinct_error_with_a_retry_time(standin: Any) -
 
 
 async def test_a_relying_party_sk_does_not_know_is_refused(standin: Any) -> None:
-    wrong = settings(standin.url, PORTAL_SMART_ID_RP_UUID="11111111-0000-4000-8000-000000000000")
+    wrong = settings(standin.url, EID_SMART_ID_RP_UUID="11111111-0000-4000-8000-000000000000")
     async with smart_id.SmartIdClient(wrong) as client:
         with pytest.raises(RelyingPartyRejected):
             await client.start_authentication(PERSON, "Log in")
-    async with smart_id.SmartIdClient(settings(standin.url, PORTAL_SMART_ID_RP_UUID="")) as client:
+    async with smart_id.SmartIdClient(settings(standin.url, EID_SMART_ID_RP_UUID="")) as client:
         with pytest.raises(RelyingPartyRejected, match="not configured"):
             await client.start_authentication(PERSON, "Log in")
 
 
 async def test_an_unreachable_service_is_unavailable_not_a_hang() -> None:
-    unreachable = settings("http://127.0.0.1:9", PORTAL_SMART_ID_CONNECT_TIMEOUT=1)
+    unreachable = settings("http://127.0.0.1:9", EID_SMART_ID_CONNECT_TIMEOUT=1)
     async with smart_id.SmartIdClient(unreachable) as client:
         with pytest.raises(ProviderUnavailable):
             await client.start_authentication(PERSON, "Log in")
@@ -209,11 +209,11 @@ async def test_pinned_tls_trusts_only_the_pinned_certificate(pki_folder: Path, t
     served = make_tls_certificate(tmp_path, "sk-host")
     other, _ = make_tls_certificate(tmp_path, "someone-else")
     async with serve_standin(pki_folder, tls=served) as standin:
-        pinned = settings(standin.url, PORTAL_SMART_ID_TLS_CERTIFICATES=str(served[0]))
+        pinned = settings(standin.url, EID_SMART_ID_TLS_CERTIFICATES=str(served[0]))
         async with smart_id.SmartIdClient(pinned) as client:
             session = await client.start_authentication(PERSON, "Log in")
             assert await until_done(lambda: client.authentication_result(session)) is not None
-        wrong_pin = settings(standin.url, PORTAL_SMART_ID_TLS_CERTIFICATES=str(other))
+        wrong_pin = settings(standin.url, EID_SMART_ID_TLS_CERTIFICATES=str(other))
         async with smart_id.SmartIdClient(wrong_pin) as client:
             with pytest.raises(ProviderUnavailable):
                 await client.start_authentication(PERSON, "Log in")
