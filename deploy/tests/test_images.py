@@ -356,7 +356,7 @@ def test_service_health_check_fails_unless_healthz_answers(name: str, health_ser
 
 # --- the wheels the images install --------------------------------------------------------------------
 
-PACKAGES = {"common": "portal_common", **{name: name for name in SERVICES}}
+PACKAGES = {"common": "portal_common", "eid": "portal_eid", **{name: name for name in SERVICES}}
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,7 @@
-"""The SK stand-in (sk_standin.app, with its Smart-ID, Mobile-ID and phone routes) served over real HTTP(S) on a
-free local port, for the protocol clients' tests (issue 33): the clients talk to it exactly as they talk to SK."""
+"""The eID tests: eid-core's run against the stack's SK stand-in (deploy/local/sk_standin) over real HTTP, with its
+test PKI; the Smart-ID and Mobile-ID clients' tests (eid-protocols) serve the stand-in's app (sk_standin.app)
+themselves on a free local port over real HTTP(S), so they can set how soon its phone answers and switch
+maintenance on: the clients talk to it exactly as they talk to SK."""
 
 import asyncio
 import contextlib
@@ -16,9 +18,45 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
+from portal_eid import trusted_list
+from portal_eid.certificates import TrustAnchors
+from portal_eid.settings import EidSettings, Trust
 from sk_standin import phone as standin_phone
 from sk_standin.app import create_app
 from sk_standin.pki import TestPki
+from stack import Stack
+
+
+@pytest.fixture(scope="session")
+def pki(stack: Stack) -> TestPki:
+    return TestPki(stack.eid_dir, f"{stack.sk_standin_url}/ocsp")
+
+
+@pytest.fixture(scope="session")
+def settings(stack: Stack) -> EidSettings:
+    env = stack.env
+    return EidSettings(ocsp_url=env["EID_OCSP_URL"], tsa_url=env["EID_TSA_URL"],
+                       trust_anchors_dir=Path(env["EID_TRUST_ANCHORS_DIR"]),
+                       trusted_list_path=Path(env["EID_TRUSTED_LIST_PATH"]),
+                       trusted_list_signer_path=Path(env["EID_TRUSTED_LIST_SIGNER_PATH"]))
+
+
+@pytest.fixture(scope="session")
+def trust(settings: EidSettings) -> Trust:
+    return settings.trust()
+
+
+@pytest.fixture(scope="session")
+def listed(stack: Stack) -> TrustAnchors:
+    """The trust anchors of the trusted list alone (no CA folder)."""
+    return trusted_list.load(stack.eid_dir / "trusted-list.xml", stack.eid_dir / "trusted-list-signer.pem")
+
+
+@pytest.fixture(scope="session")
+def stranger(tmp_path_factory: pytest.TempPathFactory) -> TestPki:
+    """Another CA's PKI, trusted by nobody."""
+    return TestPki(tmp_path_factory.mktemp("stranger"), "http://127.0.0.1:9/ocsp")
+
 
 # The phone confirms quickly and a demo account's session times out soon: the tests see every path in seconds.
 CONFIRM_AFTER = 0.3
