@@ -50,7 +50,7 @@ from portal_eid.sk_rest import (
 
 log = logging.getLogger(__name__)
 
-SERVICE: Final = "Mobile-ID"
+SERVICE: Final = "mobile_id"
 MIN_POLL_MS: Final = 1000
 MAX_POLL_MS: Final = 120_000
 POLL_MARGIN_SECONDS: Final = 1.5
@@ -258,11 +258,11 @@ class MobileIdClient:
         if isinstance(result, str) and result in RESULTS:
             raise EidSessionFailed(RESULTS[result], result)
         log.error("Mobile-ID session %s ended with %r", session_id, result)
-        raise ProviderUnavailable(f"Mobile-ID ended the session with {result!r}")
+        raise ProviderUnavailable(SERVICE, f"Mobile-ID ended the session with {result!r}")
 
     def _relying_party(self) -> dict[str, str]:
         if not self.settings.configured():
-            raise RelyingPartyRejected("Mobile-ID is not configured: EID_MOBILE_ID_RP_UUID and _RP_NAME")
+            raise RelyingPartyRejected(SERVICE, "Mobile-ID is not configured: EID_MOBILE_ID_RP_UUID and _RP_NAME")
         return {"relyingPartyUUID": self.settings.relying_party_uuid,
                 "relyingPartyName": self.settings.relying_party_name}
 
@@ -287,12 +287,12 @@ def _raise_for_http(response: httpx.Response) -> None:
     if code == httpx.codes.OK:
         return
     if code == httpx.codes.SERVICE_UNAVAILABLE:
-        raise ProviderMaintenance("Mobile-ID is unavailable", retry_after(response))
+        raise ProviderMaintenance(SERVICE, "Mobile-ID is unavailable", retry_after(response))
     if code in (httpx.codes.UNAUTHORIZED, httpx.codes.FORBIDDEN):
         log.error("Mobile-ID refused our relying party (%s): %s", code, response.text[:500])
-        raise RelyingPartyRejected(f"Mobile-ID refused the relying party ({code})")
+        raise RelyingPartyRejected(SERVICE, f"Mobile-ID refused the relying party ({code})")
     if code >= httpx.codes.INTERNAL_SERVER_ERROR:
-        raise ProviderUnavailable(f"Mobile-ID answered {code}", retry_after(response))
+        raise ProviderUnavailable(SERVICE, f"Mobile-ID answered {code}", retry_after(response))
     log.error("Mobile-ID answered %s: %s", code, response.text[:500])
     raise ProviderResponseInvalid(f"Mobile-ID answered {code}")
 

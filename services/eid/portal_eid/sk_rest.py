@@ -23,6 +23,8 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import Prehashed, encode_dss_signature
 
+from portal_eid.errors import EidError, ServiceUnavailable
+
 log = logging.getLogger(__name__)
 
 SessionOutcome = Literal[
@@ -37,7 +39,7 @@ SESSION_OUTCOMES: Final[tuple[str, ...]] = (
 DEFAULT_RETRY_AFTER_SECONDS: Final = 60
 
 
-class EidSessionFailed(Exception):
+class EidSessionFailed(EidError):
     """The person's session ended without a signature: `code` is one of SESSION_OUTCOMES (what the portal shows),
     `provider_result` SK's own end result (for the logs)."""
 
@@ -47,13 +49,16 @@ class EidSessionFailed(Exception):
         self.provider_result = provider_result
 
 
-class ProviderUnavailable(Exception):
-    """SK's service cannot be used now (unreachable, too slow, a 5xx, our relying party refused): the portal's
-    services answer 503 with Retry-After and change nothing."""
+class ProviderUnavailable(ServiceUnavailable):
+    """SK's service cannot be used now (unreachable, too slow, a 5xx): the portal's services answer 503 with
+    Retry-After and change nothing. `service` is "smart_id" or "mobile_id"."""
 
-    def __init__(self, message: str, retry_after: int = DEFAULT_RETRY_AFTER_SECONDS) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
+    def __init__(self, service: str, detail: str, retry_after: int = DEFAULT_RETRY_AFTER_SECONDS) -> None:
+        super().__init__(service, detail, retry_after)
+
+    @property
+    def retry_after(self) -> int:
+        return self.retry_after_seconds
 
 
 class ProviderMaintenance(ProviderUnavailable):
@@ -61,13 +66,16 @@ class ProviderMaintenance(ProviderUnavailable):
 
 
 class RelyingPartyRejected(ProviderUnavailable):
-    """SK refused our relying party (HTTP 401/403): the UUID, name or source address is not what SK has; an
-    operator must fix the settings, the person can do nothing but wait."""
+    """SK refused our relying party (HTTP 401/403), or none is configured: the UUID, name or source address is not
+    what SK has; an operator must fix the settings, the person can do nothing but wait."""
 
 
-class ProviderResponseInvalid(Exception):
+class ProviderResponseInvalid(ProviderUnavailable):
     """SK's answer breaks the protocol: a field missing or malformed, or a signature that does not verify against
-    the certificate. Nothing in it is used."""
+    the certificate. Nothing in it is used; to the person it is an outage (503)."""
+
+    def __init__(self, detail: str, service: str = "sk") -> None:
+        super().__init__(service, detail)
 
 
 HASH_ALGORITHMS: Final[Mapping[str, type[hashes.HashAlgorithm]]] = {
@@ -173,19 +181,19 @@ async def send(client: httpx.AsyncClient, method: str, path: str, *, json: Any =
                                      timeout=httpx.USE_CLIENT_DEFAULT if wait_seconds is None else wait_seconds)
     except httpx.TimeoutException as exc:
         log.warning("%s did not answer %s %s in time: %s", service, method, path, exc)
-        raise ProviderUnavailable(f"{service} did not answer in time") from exc
+        raise ProviderUnavailable(service, "no answer in time") from exc
     except httpx.HTTPError as exc:
         log.warning("%s could not be reached for %s %s: %s", service, method, path, exc)
-        raise ProviderUnavailable(f"{service} cannot be reached") from exc
+        raise ProviderUnavailable(service, "cannot be reached") from exc
 
 
 def json_body(response: httpx.Response, service: str) -> dict[str, Any]:
     try:
         body = response.json()
     except ValueError:
-        raise ProviderResponseInvalid(f"{service} answered {response.status_code} without JSON") from None
+        raise ProviderResponseInvalid(f"answered {response.status_code} without JSON", service) from None
     if not isinstance(body, dict):
-        raise ProviderResponseInvalid(f"{service} answered {response.status_code} with JSON that is not an object")
+        raise ProviderResponseInvalid(f"answered {response.status_code} with JSON that is not an object", service)
     return body
 
 

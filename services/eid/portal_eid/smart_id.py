@@ -57,7 +57,7 @@ from portal_eid.sk_rest import (
 
 log = logging.getLogger(__name__)
 
-SERVICE: Final = "Smart-ID"
+SERVICE: Final = "smart_id"
 # The bounds SK sets on the status long poll (RP API v3, session status).
 MIN_POLL_MS: Final = 1000
 MAX_POLL_MS: Final = 120_000
@@ -440,13 +440,13 @@ class SmartIdClient:
         if isinstance(end_result, str) and end_result in END_RESULTS:
             raise EidSessionFailed(END_RESULTS[end_result], end_result)
         log.error("Smart-ID session %s ended with %r", session_id, end_result)
-        raise ProviderUnavailable(f"Smart-ID ended the session with {end_result!r}")
+        raise ProviderUnavailable(SERVICE, f"Smart-ID ended the session with {end_result!r}")
 
     # --- internals ---------------------------------------------------------------------------------------
 
     def _relying_party(self) -> dict[str, str]:
         if not self.settings.configured():
-            raise RelyingPartyRejected("Smart-ID is not configured: EID_SMART_ID_RP_UUID and _RP_NAME")
+            raise RelyingPartyRejected(SERVICE, "Smart-ID is not configured: EID_SMART_ID_RP_UUID and _RP_NAME")
         return {"relyingPartyUUID": self.settings.relying_party_uuid,
                 "relyingPartyName": self.settings.relying_party_name}
 
@@ -467,12 +467,12 @@ class SmartIdClient:
         if code == httpx.codes.OK:
             return
         if code == 580:  # Smart-ID's own "under maintenance"
-            raise ProviderMaintenance("Smart-ID is in maintenance", retry_after(response))
+            raise ProviderMaintenance(SERVICE, "Smart-ID is in maintenance", retry_after(response))
         if code in (httpx.codes.UNAUTHORIZED, httpx.codes.FORBIDDEN):
             log.error("Smart-ID refused our relying party (%s): %s", code, response.text[:500])
-            raise RelyingPartyRejected(f"Smart-ID refused the relying party ({code})")
+            raise RelyingPartyRejected(SERVICE, f"Smart-ID refused the relying party ({code})")
         if code >= httpx.codes.INTERNAL_SERVER_ERROR:
-            raise ProviderUnavailable(f"Smart-ID answered {code}", retry_after(response))
+            raise ProviderUnavailable(SERVICE, f"Smart-ID answered {code}", retry_after(response))
         # 400 (our request is wrong), 480 (this API version is no longer served), anything else.
         log.error("Smart-ID answered %s: %s", code, response.text[:500])
         raise ProviderResponseInvalid(f"Smart-ID answered {code}")
