@@ -91,7 +91,12 @@ def router(people: People, phone: Phone, maintenance: Maintenance, *, relying_pa
 
     def start(kind: str, id_code: str, body: dict[str, Any], vc: str, text: str) -> dict[str, Any]:
         level = str(body.get("certificateLevel") or "QUALIFIED")
-        request = phone.ask("smart_id", kind, id_code, vc, text, DEMO_ACCOUNTS.get(id_code))
+        scripted = DEMO_ACCOUNTS.get(id_code)
+        if kind == "certificate choice" and scripted is not None:
+            # Choosing a certificate shows no code and no interaction to refuse: only a refusal of the choice
+            # itself or never answering end it; the account's other outcome comes with its signature session.
+            scripted = {"USER_REFUSED": "USER_REFUSED_CERT_CHOICE", "TIMEOUT": "TIMEOUT"}.get(scripted)
+        request = phone.ask("smart_id", kind, id_code, vc, text, scripted)
         sessions[request.id] = _Session(request, kind, id_code, level, body)
         return {"sessionID": request.id}
 

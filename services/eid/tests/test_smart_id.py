@@ -224,3 +224,27 @@ async def test_a_digest_of_the_wrong_length_is_refused_before_anything_is_sent()
         with pytest.raises(ValueError, match="32 bytes"):
             await client.start_signature(b"short", smart_id.HashAlgorithm.SHA256, "Sign", id_code=PERSON)
 
+
+
+@pytest.mark.parametrize(("id_code", "code", "provider_result"), [
+    ("30403039917", "refused", "USER_REFUSED_CERT_CHOICE"),
+    ("30403039983", "timeout", "TIMEOUT"),
+])
+async def test_the_demo_accounts_that_refuse_or_never_answer_do_so_at_certificate_choice(
+        standin: Any, id_code: str, code: str, provider_result: str) -> None:
+    async with smart_id.SmartIdClient(settings(standin.url)) as client:
+        session = await client.start_certificate_choice(id_code)
+        with pytest.raises(EidSessionFailed) as failed:
+            await until_done(lambda: client.certificate_choice_result(session))
+    assert (failed.value.code, failed.value.provider_result) == (code, provider_result)
+
+
+async def test_the_wrong_code_account_chooses_its_certificate_then_picks_the_wrong_code(standin: Any) -> None:
+    async with smart_id.SmartIdClient(settings(standin.url)) as client:
+        choice_session = await client.start_certificate_choice("30403039972")
+        choice = await until_done(lambda: client.certificate_choice_result(choice_session))
+        session = await client.start_signature(hashlib.sha256(b"z").digest(), smart_id.HashAlgorithm.SHA256, "Sign",
+                                               document_number=choice.document_number)
+        with pytest.raises(EidSessionFailed) as failed:
+            await until_done(lambda: client.signature_result(session))
+    assert failed.value.code == "wrong_verification_code"
