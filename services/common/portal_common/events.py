@@ -278,6 +278,8 @@ class ContractSigned(EventPayload):
     user_id: int
     signed_at: datetime
     content_sha256: str
+    # drawn, typed, smart_id, mobile_id or id_card (issue 33); None for the acceptance at registration.
+    signature_method: str | None = None
 
 
 class ContractExpired(EventPayload):

@@ -1,5 +1,6 @@
 from functools import lru_cache
 
+from portal_eid.settings import EidSettings, Trust
 from pydantic import Field, SecretStr
 
 from portal_common.settings import ServiceSettings, nats_password_field, nats_user_field
@@ -33,3 +34,15 @@ class ContractsSettings(ServiceSettings):
 @lru_cache
 def get_settings() -> ContractsSettings:
     return ContractsSettings()
+
+
+@lru_cache
+def get_eid_settings() -> EidSettings:
+    """Where SK's services are and what eID signatures are checked against (EID_*, portal_eid.settings)."""
+    return EidSettings()
+
+
+@lru_cache
+def get_trust() -> Trust:
+    """The trust anchors and trusted list, read once: a changed list takes a restart."""
+    return get_eid_settings().trust()

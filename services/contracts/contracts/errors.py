@@ -25,6 +25,15 @@ class ContractsErrorCode(StrEnum):
     INVALID_EXPIRY_DATE = "invalid_expiry_date"
     EXPIRY_IN_PAST = "expiry_in_past"
     INVALID_STATUS = "invalid_status"
+    # Qualified eID signing (issue 33): the signer's certificate, checked before any digest leaves the server,
+    # and the card's signature value.
+    CERTIFICATE_UNTRUSTED = "certificate_untrusted"
+    CERTIFICATE_REVOKED = "certificate_revoked"
+    CERTIFICATE_NOT_QUALIFIED = "certificate_not_qualified"
+    CERTIFICATE_INVALID = "certificate_invalid"
+    SIGNER_MISMATCH = "signer_mismatch"
+    INVALID_SIGNATURE_VALUE = "invalid_signature_value"
+    INVALID_ESIGN_METHOD = "invalid_esign_method"
 
 
 ERROR_CODES = service_error_codes(ContractsErrorCode)

@@ -7,9 +7,24 @@ revision). Its status changes once at most, to expired, when it ends (the "typed
 """
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import CheckConstraint, Column, Computed, Connection, DateTime, Index, Text, event, inspect, text
-from sqlalchemy.dialects.postgresql import TSVECTOR
+from sqlalchemy import (
+    CheckConstraint,
+    Column,
+    Computed,
+    Connection,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    Text,
+    event,
+    inspect,
+    text,
+)
+from sqlalchemy.dialects.postgresql import JSONB, TSVECTOR
 from sqlalchemy.orm import Mapper, registry
 from sqlmodel import Field, SQLModel
 
@@ -33,6 +48,13 @@ METHOD_DRAWN = "drawn"
 METHOD_TYPED = "typed"  # the profile's name rendered in a handwriting font: the keyboard's way to sign (WCAG 2.1.1)
 METHOD_REGISTRATION = "registration-dialog"
 SIGNATURE_METHODS = (METHOD_DRAWN, METHOD_TYPED)  # what a signer may choose on the dashboard
+# Qualified electronic signatures (issue 33): an ASiC-E container, made through an eID signing session.
+METHOD_SMART_ID = "smart_id"
+METHOD_MOBILE_ID = "mobile_id"
+METHOD_ID_CARD = "id_card"
+EID_METHODS = (METHOD_SMART_ID, METHOD_MOBILE_ID, METHOD_ID_CARD)
+ESIGN_STATES = ("running", "awaiting_signature", "signed", "failed")
+CONTRACT_METHODS = (*SIGNATURE_METHODS, *EID_METHODS)
 # The employment contracts' unique index covers only these rows. ON CONFLICT must repeat the predicate as a
 # literal: with a bound parameter a generic plan (psycopg prepares a statement after five executions) cannot
 # match it to the index and Postgres refuses the insert (InvalidColumnReference).
@@ -67,6 +89,8 @@ class Contract(ServiceTable, table=True):
         Index("ix_contracts_expires_at_desc_id", text("expires_at DESC NULLS LAST"), text("id DESC")),
         Index("ix_contracts_signed_at_id", "signed_at", "id"),
         Index("ix_contracts_signed_at_desc_id", text("signed_at DESC NULLS LAST"), text("id DESC")),
+        CheckConstraint("signature_method is null or " + _one_of("signature_method", CONTRACT_METHODS),
+                        name="ck_contracts_signature_method"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -93,6 +117,9 @@ class Contract(ServiceTable, table=True):
     # after the contract ends) is held until then, out of every list and search, readable only from the admins'
     # legal-hold view (contracts/erasure.py).
     legal_hold_until: datetime | None = Field(default=None, sa_type=DateTime(timezone=True), index=True)
+    # How it was signed (issue 33): drawn, typed, smart_id, mobile_id, id_card; null while unsigned and for the
+    # employment contract accepted at registration.
+    signature_method: str | None = Field(default=None, max_length=20)
 
 
 class SignatureAudit(ServiceTable, table=True):
@@ -100,7 +127,8 @@ class SignatureAudit(ServiceTable, table=True):
 
     __tablename__ = "signature_audit"
     __table_args__ = (
-        CheckConstraint(_one_of("method", (*SIGNATURE_METHODS, METHOD_REGISTRATION)), name="ck_signature_audit_method"),
+        CheckConstraint(_one_of("method", (*SIGNATURE_METHODS, METHOD_REGISTRATION, *EID_METHODS)),
+                        name="ck_signature_audit_method"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -118,6 +146,53 @@ class SignatureAudit(ServiceTable, table=True):
     # Who the portal knew the signer to be at that moment (the applicant projection), kept for the PDF.
     signer_name: str | None = Field(default=None, max_length=200)
     signer_id_code: str | None = Field(default=None, max_length=20)
+
+
+class EsignSession(ServiceTable, table=True):
+    """One attempt to sign a contract with eID (issue 33): for ID-card the prepared signature waits here for the
+    card's signature value between two requests; Smart-ID and Mobile-ID keep their provider session."""
+
+    __tablename__ = "esign_sessions"
+    __table_args__ = (
+        CheckConstraint(_one_of("method", EID_METHODS), name="ck_esign_sessions_method"),
+        CheckConstraint(_one_of("state", ESIGN_STATES), name="ck_esign_sessions_state"),
+    )
+
+    id: str = Field(primary_key=True, max_length=36)
+    contract_id: int = Field(sa_column=Column(Integer, ForeignKey("contracts.id", ondelete="CASCADE"),
+                                              nullable=False, index=True))
+    user_id: int
+    method: str = Field(max_length=20)
+    state: str = Field(max_length=20)
+    error_code: str | None = Field(default=None, max_length=40)
+    provider_session_id: str | None = Field(default=None, max_length=100)
+    verification_code: str | None = Field(default=None, max_length=10)
+    # portal_eid.asice.PreparedSignature.state(), and the data file (the contract's PDF) it was prepared over.
+    prepared: dict[str, Any] | None = Field(default=None, sa_column=Column(JSONB, nullable=True))
+    data_file: bytes | None = Field(default=None, sa_type=LargeBinary)
+    signer_id_code: str | None = Field(default=None, max_length=20)
+    signer_name: str | None = Field(default=None, max_length=200)
+    ip_address: str | None = Field(default=None, max_length=64)
+    user_agent: str | None = Field(default=None, max_length=500)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    finished_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
+class SignedContainer(ServiceTable, table=True):
+    """A contract's ASiC-E container (issue 33), stored once: the database refuses any change to it."""
+
+    __tablename__ = "signed_containers"
+
+    contract_id: int = Field(sa_column=Column(Integer, ForeignKey("contracts.id", ondelete="CASCADE"),
+                                              primary_key=True, autoincrement=False))
+    method: str = Field(max_length=20)
+    content: bytes = Field(sa_type=LargeBinary)
+    sha256: str = Field(max_length=64)
+    data_file_name: str = Field(max_length=200)
+    data_file_sha256: str = Field(max_length=64, index=True)
+    signer_id_code: str = Field(max_length=20)
+    signer_name: str = Field(max_length=200)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
 
 
 class Applicant(ServiceTable, table=True):

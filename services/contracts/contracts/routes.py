@@ -38,7 +38,8 @@ STREAMED_BODIES = [("POST", VERIFY_PATH)]
 VERIFY_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
     "type": "object", "required": ["file"],
     "properties": {"file": {"type": "string", "format": "binary",
-                            "description": f"the contract's PDF, at most {MAX_VERIFY_BYTES // 2**20} MB"}}}}}}}
+                            "description": f"the contract's PDF or its ASiC-E container (.asice), at most "
+                                           f"{MAX_VERIFY_BYTES // 2**20} MB"}}}}}}}
 
 
 def client_ip(request: Request) -> str | None:
@@ -128,5 +129,6 @@ async def change_status(contract_id: ResourceId, body: StatusChange, admin: Admi
 @router.post("/contracts/verify", response_model=VerifyResult, openapi_extra=VERIFY_BODY,
              responses={413: {"description": "File larger than 10 MB (`too_large`)"}})
 async def verify_contract_pdf(request: Request, db: SessionDep) -> VerifyResult:
-    """Public (issue 13): whether a PDF is a genuine, unchanged copy of a contract signed in the portal."""
+    """Public (issue 13): whether a PDF is a genuine, unchanged copy of a contract signed in the portal; or
+    (issue 33) whether an ASiC-E container's qualified signature is valid and over a contract the portal stored."""
     return await verify_copy(db, await uploaded_file(request), get_settings())

@@ -189,6 +189,8 @@ class ContractOut(CamelModel):
     signed_at: datetime | None
     expires_at: datetime | None
     signature_data: str | None
+    signature_method: Literal["drawn", "typed", "smart_id", "mobile_id", "id_card"] | None = Field(
+        default=None, description="how it was signed; null while unsigned and for the acceptance at registration")
 
 
 class ContractUser(CamelModel):
@@ -213,4 +215,45 @@ class VerifyResult(CamelModel):
     signer_name: str | None = None
     sha256: str | None = Field(default=None, description="SHA-256 of the contract's text")
     reason: Literal["not_a_pdf", "not_sealed", "seal_broken", "changed_after_sealing", "not_portal_seal",
-                    "unknown_contract", "content_mismatch"] | None = None
+                    "unknown_contract", "content_mismatch", "signature_invalid"] | None = None
+    # An ASiC-E container (issue 33): what libdigidocpp and our checks found.
+    kind: Literal["pdf", "asice"] = "pdf"
+    signer_id_code: str | None = None
+    profile: str | None = Field(default=None, description="libdigidocpp's signature profile: BES/time-stamp")
+    portal_contract: bool | None = Field(
+        default=None, description="whether the signed data file is a contract the portal stored signed")
+    problems: list[str] = Field(default_factory=list, description="what libdigidocpp and our checks found wrong")
+
+
+class EsignRequest(CamelModel):
+    """How to sign with eID (issue 33). ID-card: the signing certificate Web eID's getSigningCertificate gave."""
+
+    method: Literal["smart_id", "mobile_id", "id_card"]
+    certificate: str | None = Field(default=None, max_length=20_000, description="ID-card: base64 DER")
+    phone: str | None = Field(default=None, max_length=20, description="Mobile-ID: +372...")
+
+    @field_validator("method", mode="before")
+    @classmethod
+    def _method(cls, v: Any) -> Any:
+        if v not in ("smart_id", "mobile_id", "id_card"):
+            raise invalid(ContractsErrorCode.INVALID_ESIGN_METHOD,
+                          "The method must be 'smart_id', 'mobile_id' or 'id_card'")
+        return v
+
+
+class EsignSignatureRequest(CamelModel):
+    signature: str = Field(max_length=20_000, description="base64 of the card's signature of the digest")
+
+
+class EsignError(CamelModel):
+    code: str
+
+
+class EsignSessionOut(CamelModel):
+    session_id: str
+    method: Literal["smart_id", "mobile_id", "id_card"]
+    state: Literal["running", "awaiting_signature", "signed", "failed"]
+    error: EsignError | None = None
+    verification_code: str | None = None
+    digest: str | None = Field(default=None, description="ID-card: base64 of what the card signs")
+    hash_function: Literal["SHA-256", "SHA-384", "SHA-512"] | None = None

@@ -236,14 +236,24 @@ async def sign(db: AsyncSession, contract_id: int, user_id: int, signature: Sign
     now = utcnow()
     digest = sha256_text(contract.content)
     contract.status, contract.signed_at, contract.content_sha256 = "signed", now, digest
-    contract.signature_data = signature.data_url
+    contract.signature_data, contract.signature_method = signature.data_url, method
     db.add(contract)
     db.add(SignatureAudit(
         contract_id=contract_id, signer_user_id=user_id, signed_at=now, method=method, typed_name=typed,
         ip_address=(ip or "")[:64] or None, user_agent=(user_agent or "")[:MAX_USER_AGENT] or None,
         content_sha256=digest, signature_sha256=signature.sha256,
         signer_name=signer.full_name if signer else None, signer_id_code=signer.id_code if signer else None))
-    add_event(db, ContractSigned(contract_id=contract_id, user_id=user_id, signed_at=now, content_sha256=digest))
+    add_event(db, ContractSigned(contract_id=contract_id, user_id=user_id, signed_at=now, content_sha256=digest,
+                                 signature_method=method))
+    return contract
+
+
+async def lock_signable(db: AsyncSession, contract_id: int, user_id: int) -> Contract:
+    """The user's contract locked for signing (a second signature at once waits, then finds it signed: 409)."""
+    contract = await _locked(db, contract_id)
+    if contract is None or contract.user_id != user_id:
+        raise not_found()
+    _refuse_unless_signable(contract, "signed")
     return contract
 
 

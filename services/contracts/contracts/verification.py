@@ -4,15 +4,17 @@ verify"): genuine only when the portal's seal holds and the contract it names is
 from collections.abc import AsyncGenerator
 
 import anyio
+import portal_eid.asice as asice
 from fastapi import Request
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 
 from contracts import service
-from contracts.config import ContractsSettings
+from contracts.config import ContractsSettings, get_trust
 from contracts.metrics import PDF_RENDER_SECONDS
-from contracts.models import Contract, SignatureAudit
+from contracts.models import Contract, SignatureAudit, SignedContainer
 from contracts.pdf import render_pdf, verify_url
 from contracts.schemas import VerifyResult
 from contracts.sealing import SealedClaim, VerifyReason, check_seal, configured_seal, seal_pdf
@@ -48,7 +50,36 @@ async def _stored_match(db: AsyncSession, claim: SealedClaim) -> VerifyResult:
                         signer_name=signer, sha256=claim.content_sha256)
 
 
+def is_container(data: bytes) -> bool:
+    """An ASiC-E container (a ZIP whose first entry is its mimetype) rather than a PDF."""
+    return data.startswith(b"PK\x03\x04") and data[30:38] == b"mimetype"
+
+
+async def verify_container(db: AsyncSession, data: bytes) -> VerifyResult:
+    """An .asice (issue 33): libdigidocpp's verdict and ours (portal_eid.asice.verify), the signer, the
+    time-stamp's time, the profile, and whether the data file is a contract the portal stored signed."""
+    verdict = await asice.verify(data, get_trust())
+    stored = None
+    for data_file in verdict.data_files:
+        query = select(SignedContainer).where(col(SignedContainer.data_file_sha256) == data_file.sha256)
+        stored = (await db.exec(query)).first()
+        if stored is not None:
+            break
+    contract = await db.get(Contract, stored.contract_id) if stored is not None else None
+    return VerifyResult(
+        valid=verdict.valid, kind="asice", reason=None if verdict.valid else "signature_invalid",
+        signer_name=verdict.signer.name if verdict.signer else None,
+        signer_id_code=verdict.signer.id_code if verdict.signer else None,
+        signed_at=verdict.signed_at, profile=verdict.profile, portal_contract=contract is not None,
+        contract_id=contract.id if contract and verdict.valid else None,
+        title=contract.title if contract and verdict.valid else None,
+        sha256=contract.content_sha256 if contract and verdict.valid else None,
+        problems=verdict.problems)
+
+
 async def verify_copy(db: AsyncSession, data: bytes, settings: ContractsSettings) -> VerifyResult:
+    if is_container(data):
+        return await verify_container(db, data)
     seal = configured_seal(settings)
     outcome = await anyio.to_thread.run_sync(check_seal, data, seal)
     if isinstance(outcome, VerifyReason):

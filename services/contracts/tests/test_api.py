@@ -31,7 +31,7 @@ from portal_common.events import (
 
 CANVAS = (500, 200)
 CONTRACT_FIELDS = {"id", "applicationId", "userId", "kind", "title", "content", "status", "createdAt", "signedAt",
-                   "expiresAt", "signatureData"}
+                   "expiresAt", "signatureData", "signatureMethod"}
 MakeApplicant = Callable[..., Applicant]
 
 

@@ -19,13 +19,12 @@ import datetime as dt
 import hashlib
 import io
 import json
-import shutil
-import tempfile
-import threading
+import os
+import struct
+import sys
 import zipfile
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 from urllib.parse import quote
 
 from cryptography import x509
@@ -36,7 +35,7 @@ from lxml import etree
 
 from . import certificates
 from .certificates import Person
-from .errors import CertificateError
+from .errors import CertificateError, ServiceUnavailable
 from .ocsp import OcspClient
 from .settings import Trust
 from .tsa import TsaClient
@@ -54,7 +53,6 @@ _DIGEST_URIS = {"SHA-256": "http://www.w3.org/2001/04/xmlenc#sha256",
                 "SHA-512": "http://www.w3.org/2001/04/xmlenc#sha512"}
 _HASHES: dict[str, hashes.SHA256 | hashes.SHA384 | hashes.SHA512] = {
     "SHA-256": hashes.SHA256(), "SHA-384": hashes.SHA384(), "SHA-512": hashes.SHA512()}
-_SCHEMA = Path(__file__).parent / "schema"
 
 HashFunction = Literal["SHA-256", "SHA-384", "SHA-512"]
 RsaPadding = Literal["pss", "pkcs1"]
@@ -311,70 +309,71 @@ class Verdict:
 
 
 class _Digidoc:
-    """libdigidocpp, once per process (its configuration is a process-wide singleton), in a folder of its own
-    holding its schemas and its trusted-list cache. Calls are serialised: the library is not documented as safe
-    to use from several threads at once."""
+    """The worker process running libdigidocpp (portal_eid.digidoc_worker), one per event loop and trust, asked
+    one container at a time."""
 
-    lock = threading.Lock()
-    folder: Path | None = None
-    trusted_list: Path | None = None
+    def __init__(self, trust: Trust) -> None:
+        self.trust_key = (trust.trusted_list_path, tuple(trust.trusted_list_signers))
+        self.env = {**os.environ, "PORTAL_EID_TRUSTED_LIST": str(trust.trusted_list_path or ""),
+                    "PORTAL_EID_TRUSTED_LIST_SIGNERS": ",".join(
+                        base64.b64encode(s.public_bytes(serialization.Encoding.DER)).decode()
+                        for s in trust.trusted_list_signers)}
+        self.loop = asyncio.get_running_loop()
+        self.lock = asyncio.Lock()
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def judge(self, data: bytes) -> dict[str, Any]:
+        async with self.lock:
+            for attempt in (1, 2):  # a worker that died (or was stopped) is started again, once
+                if self.process is None or self.process.returncode is not None:
+                    self.process = await asyncio.create_subprocess_exec(
+                        sys.executable, "-m", "portal_eid.digidoc_worker", env=self.env,
+                        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+                assert self.process.stdin is not None and self.process.stdout is not None
+                try:
+                    self.process.stdin.write(struct.pack(">I", len(data)) + data)
+                    await self.process.stdin.drain()
+                    (length,) = struct.unpack(">I", await self.process.stdout.readexactly(4))
+                    answer: dict[str, Any] = json.loads(await self.process.stdout.readexactly(length))
+                    return answer
+                except (asyncio.IncompleteReadError, ConnectionError, BrokenPipeError) as error:
+                    self.process = None
+                    if attempt == 2:
+                        raise ServiceUnavailable("digidoc", "the validation process stopped") from error
+        raise AssertionError("unreachable")
+
+    _workers: ClassVar[dict[int, _Digidoc]] = {}
 
     @classmethod
-    def ready(cls, trust: Trust) -> Any:
-        import pydigidoc
-
-        if cls.folder is None:
-            folder = Path(tempfile.mkdtemp(prefix="portal-eid-digidoc-"))
-            for schema in _SCHEMA.iterdir():
-                shutil.copy(schema, folder / schema.name)
-            if trust.trusted_list_path is not None:
-                # libdigidocpp reads the list from its cache as <file name of the URL>; a valid cached list is
-                # not fetched again.
-                shutil.copy(trust.trusted_list_path, folder / "trusted-list.xml")
-            pydigidoc.initialize_lib("portal-eid", str(folder))
-            conf = pydigidoc.DigiDocConf.instance()
-            if trust.trusted_list_path is not None:
-                conf.set_tslurl(f"file://{folder / 'trusted-list.xml'}")
-                conf.set_tslcert(b"")
-                for signer in trust.trusted_list_signers:
-                    conf.add_tslcert(signer.public_bytes(serialization.Encoding.DER))
-            cls.folder, cls.trusted_list = folder, trust.trusted_list_path
-        elif cls.trusted_list != trust.trusted_list_path:
-            raise RuntimeError("libdigidocpp is configured with another trusted list in this process")
-        return pydigidoc
+    def of(cls, trust: Trust) -> _Digidoc:
+        loop = asyncio.get_running_loop()
+        worker = cls._workers.get(id(loop))
+        if worker is None or worker.loop is not loop or worker.trust_key != (
+                trust.trusted_list_path, tuple(trust.trusted_list_signers)):
+            worker = cls._workers[id(loop)] = _Digidoc(trust)
+        return worker
 
 
 def _problems_of(error: BaseException) -> list[str]:
     return [line.strip() for line in str(error).splitlines() if line.strip()] or [type(error).__name__]
 
 
-def _verify_sync(data: bytes, trust: Trust) -> Verdict:
+async def verify(data: bytes, trust: Trust) -> Verdict:
+    """libdigidocpp's validation of the container (in its worker process, portal_eid.digidoc_worker), plus ours:
+    the container's form, one signature at profile time-stamp, by a qualified signing certificate chaining to
+    ``trust``'s anchors at the time-stamp's time. ServiceUnavailable if the worker process keeps dying."""
     problems: list[str] = []
     files = _contained_files(data, problems)
-    with _Digidoc.lock:
-        pydigidoc = _Digidoc.ready(trust)
-        with tempfile.TemporaryDirectory(prefix="portal-eid-verify-") as folder:
-            path = Path(folder) / "container.asice"
-            path.write_bytes(data)
-            try:
-                document = pydigidoc.Container.open(str(path))
-            except Exception as error:  # libdigidocpp's exceptions arrive as RuntimeError with its message
-                return Verdict(False, "the container cannot be opened: " + _problems_of(error)[0],
-                               ["the container cannot be opened", *_problems_of(error)], data_files=files)
-            found = list(document.signatures())
-            if not found:
-                return Verdict(False, "the container holds no signature", ["no signature"], data_files=files)
-            signature = found[0]
-            if len(found) > 1:
-                problems.append("the container holds more than one signature")
-            try:
-                signature.validate()
-            except Exception as error:
-                problems += _problems_of(error)
-            profile = str(signature.profile())
-            method = str(signature.signature_method())
-            der = bytes(signature.signing_certificate())
-            stamp_time = str(signature.time_stamp_time())
+    judged = await _Digidoc.of(trust).judge(data)
+    if not judged["opened"]:
+        reasons = judged["problems"]
+        return Verdict(False, f"the container cannot be opened: {reasons[0]}", [*problems, *reasons],
+                       data_files=files)
+    problems += judged["problems"]
+    profile, method, count = judged["profile"], judged["method"], judged["signatures"]
+    der, stamp_time = base64.b64decode(judged["certificate"]), judged["timeStampTime"]
+    if count > 1:
+        problems.append("the container holds more than one signature")
     certificate = x509.load_der_x509_certificate(der)
     signed_at = dt.datetime.strptime(stamp_time, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=dt.UTC) \
         if stamp_time else None
@@ -393,7 +392,7 @@ def _verify_sync(data: bytes, trust: Trust) -> Verdict:
         except CertificateError:
             pass
     return Verdict(not problems, problems[0] if problems else None, problems, signer, certificate, level, signed_at,
-                   profile, method, files, len(found))
+                   profile, method, files, count)
 
 
 def _contained_files(data: bytes, problems: list[str]) -> list[ContainedFile]:
@@ -420,12 +419,6 @@ def _manifest_media_types(archive: zipfile.ZipFile) -> dict[str, str]:
         return {}
     return {e.get(f"{{{MANIFEST_NS}}}full-path", ""): e.get(f"{{{MANIFEST_NS}}}media-type", "")
             for e in root.iter(f"{{{MANIFEST_NS}}}file-entry")}
-
-
-async def verify(data: bytes, trust: Trust) -> Verdict:
-    """libdigidocpp's validation of the container (on a worker thread: it blocks), plus ours: one signature at
-    profile time-stamp, by a qualified signing certificate chaining to ``trust``'s anchors at the time-stamp."""
-    return await asyncio.to_thread(_verify_sync, data, trust)
 
 
 def data_file(data: bytes, name: str) -> bytes:

@@ -13,6 +13,7 @@ const GENUINE: VerifyResult = {
   signerName: 'Mari Maasikas',
   sha256: 'ab'.repeat(32),
   reason: null,
+  kind: 'pdf',
 };
 
 const TAMPERED: VerifyResult = {
@@ -23,6 +24,7 @@ const TAMPERED: VerifyResult = {
   signerName: null,
   sha256: null,
   reason: 'seal_broken',
+  kind: 'pdf',
 };
 
 function pdf(size?: number) {

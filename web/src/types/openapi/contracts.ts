@@ -165,9 +165,90 @@ export interface paths {
         put?: never;
         /**
          * Verify Contract Pdf
-         * @description Public (issue 13): whether a PDF is a genuine, unchanged copy of a contract signed in the portal.
+         * @description Public (issue 13): whether a PDF is a genuine, unchanged copy of a contract signed in the portal; or
+         *     (issue 33) whether an ASiC-E container's qualified signature is valid and over a contract the portal stored.
          */
         post: operations["verify_contract_pdf_api_contracts_verify_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{contract_id}/esign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start Esign
+         * @description Starts signing with eID. Not yours → 404; not signable → 409; the certificate → 422 with its code.
+         */
+        post: operations["start_esign_api_contracts__contract_id__esign_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{contract_id}/esign/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Esign Status */
+        get: operations["esign_status_api_contracts__contract_id__esign__session_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{contract_id}/esign/{session_id}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish Id Card
+         * @description The card's signature value: checked against the digest, time-stamped, the certificate's OCSP status
+         *     taken after the time-stamp, and the container stored with the contract signed. A wrong value → 422 and the
+         *     session waits still; a revoked certificate → 422, the session failed; an outage → 503, nothing changed.
+         */
+        post: operations["finish_id_card_api_contracts__contract_id__esign__session_id__signature_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{contract_id}/asice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contract Asice
+         * @description The contract's ASiC-E container to its owner and admins (404 to anyone else); 409 for a contract not
+         *     signed with eID.
+         */
+        get: operations["contract_asice_api_contracts__contract_id__asice_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -231,6 +312,11 @@ export interface components {
             expiresAt: string | null;
             /** Signaturedata */
             signatureData: string | null;
+            /**
+             * Signaturemethod
+             * @description how it was signed; null while unsigned and for the acceptance at registration
+             */
+            signatureMethod?: ("drawn" | "typed" | "smart_id" | "mobile_id" | "id_card") | null;
             /** Createdby */
             createdBy: number | null;
             user: components["schemas"]["ContractUser"];
@@ -293,6 +379,11 @@ export interface components {
             expiresAt: string | null;
             /** Signaturedata */
             signatureData: string | null;
+            /**
+             * Signaturemethod
+             * @description how it was signed; null while unsigned and for the acceptance at registration
+             */
+            signatureMethod?: ("drawn" | "typed" | "smart_id" | "mobile_id" | "id_card") | null;
         };
         /** ContractUser */
         ContractUser: {
@@ -314,15 +405,74 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "application_not_found" | "application_required" | "bad_request" | "conflict" | "content_required" | "csrf_failed" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_expiry_date" | "invalid_signature" | "invalid_signature_method" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "required" | "signature_missing" | "signature_too_large" | "title_required" | "too_large" | "too_long" | "typed_name_mismatch" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
+            code: "application_not_found" | "application_required" | "bad_request" | "certificate_invalid" | "certificate_not_qualified" | "certificate_revoked" | "certificate_untrusted" | "conflict" | "content_required" | "csrf_failed" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_esign_method" | "invalid_expiry_date" | "invalid_signature" | "invalid_signature_method" | "invalid_signature_value" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "required" | "signature_missing" | "signature_too_large" | "signer_mismatch" | "title_required" | "too_large" | "too_long" | "typed_name_mismatch" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "application_not_found" | "application_required" | "bad_request" | "conflict" | "content_required" | "csrf_failed" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_expiry_date" | "invalid_signature" | "invalid_signature_method" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "required" | "signature_missing" | "signature_too_large" | "title_required" | "too_large" | "too_long" | "typed_name_mismatch" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
+                [key: string]: "application_not_found" | "application_required" | "bad_request" | "certificate_invalid" | "certificate_not_qualified" | "certificate_revoked" | "certificate_untrusted" | "conflict" | "content_required" | "csrf_failed" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_esign_method" | "invalid_expiry_date" | "invalid_signature" | "invalid_signature_method" | "invalid_signature_value" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "required" | "signature_missing" | "signature_too_large" | "signer_mismatch" | "title_required" | "too_large" | "too_long" | "typed_name_mismatch" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
             };
+        };
+        /** EsignError */
+        EsignError: {
+            /** Code */
+            code: string;
+        };
+        /**
+         * EsignRequest
+         * @description How to sign with eID (issue 33). ID-card: the signing certificate Web eID's getSigningCertificate gave.
+         */
+        EsignRequest: {
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "smart_id" | "mobile_id" | "id_card";
+            /**
+             * Certificate
+             * @description ID-card: base64 DER
+             */
+            certificate?: string | null;
+            /**
+             * Phone
+             * @description Mobile-ID: +372...
+             */
+            phone?: string | null;
+        };
+        /** EsignSessionOut */
+        EsignSessionOut: {
+            /** Sessionid */
+            sessionId: string;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "smart_id" | "mobile_id" | "id_card";
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "running" | "awaiting_signature" | "signed" | "failed";
+            error?: components["schemas"]["EsignError"] | null;
+            /** Verificationcode */
+            verificationCode?: string | null;
+            /**
+             * Digest
+             * @description ID-card: base64 of what the card signs
+             */
+            digest?: string | null;
+            /** Hashfunction */
+            hashFunction?: ("SHA-256" | "SHA-384" | "SHA-512") | null;
+        };
+        /** EsignSignatureRequest */
+        EsignSignatureRequest: {
+            /**
+             * Signature
+             * @description base64 of the card's signature of the digest
+             */
+            signature: string;
         };
         /** LegalHoldOut */
         LegalHoldOut: {
@@ -402,7 +552,30 @@ export interface components {
              */
             sha256?: string | null;
             /** Reason */
-            reason?: ("not_a_pdf" | "not_sealed" | "seal_broken" | "changed_after_sealing" | "not_portal_seal" | "unknown_contract" | "content_mismatch") | null;
+            reason?: ("not_a_pdf" | "not_sealed" | "seal_broken" | "changed_after_sealing" | "not_portal_seal" | "unknown_contract" | "content_mismatch" | "signature_invalid") | null;
+            /**
+             * Kind
+             * @default pdf
+             * @enum {string}
+             */
+            kind: "pdf" | "asice";
+            /** Signeridcode */
+            signerIdCode?: string | null;
+            /**
+             * Profile
+             * @description libdigidocpp's signature profile: BES/time-stamp
+             */
+            profile?: string | null;
+            /**
+             * Portalcontract
+             * @description whether the signed data file is a contract the portal stored signed
+             */
+            portalContract?: boolean | null;
+            /**
+             * Problems
+             * @description what libdigidocpp and our checks found wrong
+             */
+            problems?: string[];
         };
     };
     responses: never;
@@ -801,7 +974,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description the contract's PDF, at most 10 MB
+                     * @description the contract's PDF or its ASiC-E container (.asice), at most 10 MB
                      */
                     file: string;
                 };
@@ -823,6 +996,177 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_esign_api_contracts__contract_id__esign_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contract_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsignRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsignSessionOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    esign_status_api_contracts__contract_id__esign__session_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contract_id: number;
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsignSessionOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    finish_id_card_api_contracts__contract_id__esign__session_id__signature_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contract_id: number;
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsignSignatureRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsignSessionOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    contract_asice_api_contracts__contract_id__asice_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contract_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                    "application/vnd.etsi.asic-e+zip": unknown;
+                };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */
             503: {
