@@ -1,4 +1,5 @@
 from functools import lru_cache
+from pathlib import Path
 
 from portal_eid.mobile_id import MobileIdSettings
 from portal_eid.settings import EidSettings, Trust
@@ -35,6 +36,18 @@ class ContractsSettings(ServiceSettings):
     public_url: str = Field(
         default="", alias="CONTRACTS_PUBLIC_URL",
         description="The portal's public address (https://...), for the verification link in the PDF.")
+    # eID signing (issue 33; portal_eid.settings): SK's OCSP and time-stamping services and what is trusted.
+    eid_ocsp_url: str = Field(default="", alias="EID_OCSP_URL",
+                              description="OCSP responder; empty: the one each certificate names.")
+    eid_tsa_url: str = Field(default="", alias="EID_TSA_URL", description="RFC 3161 time-stamping service.")
+    eid_trust_anchors_dir: str = Field(default="", alias="EID_TRUST_ANCHORS_DIR",
+                                       description="Folder of the CA certificates signers' certificates chain to.")
+    eid_trusted_list_path: str = Field(default="", alias="EID_TRUSTED_LIST_PATH",
+                                       description="ETSI TS 119 612 trusted list; empty: the EU's, for libdigidocpp.")
+    eid_trusted_list_signer_path: str = Field(default="", alias="EID_TRUSTED_LIST_SIGNER_PATH",
+                                              description="The trusted list's signing certificate (PEM).")
+    eid_timeout_seconds: float = Field(default=10.0, gt=0, alias="EID_TIMEOUT_SECONDS",
+                                       description="How long to wait for OCSP and the TSA before answering 503.")
 
 
 @lru_cache
@@ -45,7 +58,16 @@ def get_settings() -> ContractsSettings:
 @lru_cache
 def get_eid_settings() -> EidSettings:
     """Where SK's services are and what eID signatures are checked against (EID_*, portal_eid.settings)."""
-    return EidSettings()
+    settings = get_settings()
+
+    def path(value: str) -> Path | None:
+        return Path(value) if value else None
+
+    return EidSettings(ocsp_url=settings.eid_ocsp_url or None, tsa_url=settings.eid_tsa_url or None,
+                       trust_anchors_dir=path(settings.eid_trust_anchors_dir),
+                       trusted_list_path=path(settings.eid_trusted_list_path),
+                       trusted_list_signer_path=path(settings.eid_trusted_list_signer_path),
+                       timeout_seconds=settings.eid_timeout_seconds)
 
 
 @lru_cache

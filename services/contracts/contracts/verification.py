@@ -6,6 +6,7 @@ from collections.abc import AsyncGenerator
 import anyio
 import portal_eid.asice as asice
 from fastapi import Request
+from portal_eid.errors import ServiceUnavailable
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 from starlette.datastructures import UploadFile
@@ -19,7 +20,7 @@ from contracts.pdf import render_pdf, verify_url
 from contracts.schemas import VerifyResult
 from contracts.sealing import SealedClaim, VerifyReason, check_seal, configured_seal, seal_pdf
 from portal_common.body_limit import too_large_message
-from portal_common.errors import ApiError, ErrorCode
+from portal_common.errors import ApiError, ErrorCode, unavailable
 
 MAX_VERIFY_BYTES = 10 * 1024 * 1024
 MULTIPART_ALLOWANCE = 16 * 1024  # boundaries and part headers around the file
@@ -58,7 +59,10 @@ def is_container(data: bytes) -> bool:
 async def verify_container(db: AsyncSession, data: bytes) -> VerifyResult:
     """An .asice (issue 33): libdigidocpp's verdict and ours (portal_eid.asice.verify), the signer, the
     time-stamp's time, the profile, and whether the data file is a contract the portal stored signed."""
-    verdict = await asice.verify(data, get_trust())
+    try:
+        verdict = await asice.verify(data, get_trust())
+    except ServiceUnavailable:
+        raise unavailable("The signature validation") from None
     stored = None
     for data_file in verdict.data_files:
         query = select(SignedContainer).where(col(SignedContainer.data_file_sha256) == data_file.sha256)

@@ -3,8 +3,11 @@ engine of DigiDoc4, via pydigidoc) against the test PKI's trusted list: every co
 profile time-stamp for RSA (PSS) and EC P-256/P-384 keys; a changed byte, a missing OCSP response, another
 signer's certificate, an unknown CA or an ADVANCED certificate are not."""
 
+import asyncio
 import base64
 import io
+import os
+import time
 import zipfile
 from collections.abc import Callable
 
@@ -225,3 +228,28 @@ async def test_what_is_not_a_container_is_not_valid(trust: Trust) -> None:
     assert not verdict.valid and verdict.reason
 
 
+
+
+async def test_verifying_does_not_stop_the_event_loop(pki: TestPki, trust: Trust, make: Callable[..., object]) -> None:
+    """libdigidocpp's binding holds the GIL for a whole call: it runs in a worker process, so a service keeps
+    answering while a 1 MB contract's container is checked."""
+    big = asice.DataFile("leping-1mb.pdf", b"%PDF-1.7\n" + os.urandom(1024 * 1024) + b"\n%%EOF\n")
+    container = await make(pki.person(id_code("4800101030")), [big])  # type: ignore[misc]
+    gaps: list[float] = []
+
+    async def tick() -> None:
+        last = time.monotonic()
+        while True:
+            await asyncio.sleep(0.01)
+            now = time.monotonic()
+            gaps.append(now - last)
+            last = now
+
+    ticker = asyncio.create_task(tick())
+    try:
+        for _ in range(3):
+            verdict = await asice.verify(container, trust)
+            assert verdict.valid, verdict.problems
+    finally:
+        ticker.cancel()
+    assert gaps and max(gaps) < 0.5, max(gaps)
