@@ -5,6 +5,7 @@ contract unsigned with the session's error code; SK in maintenance is a 503 with
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -182,3 +183,33 @@ def test_sk_in_maintenance_is_a_503_with_retry_after_and_changes_nothing(
     started = esign(applicant, contract_id, method="smart_id")
     assert started.status_code == 201
     assert until_finished(applicant, contract_id, started.json()["sessionId"])["state"] == "signed"
+
+
+def test_sessions_waiting_on_phones_hold_no_worker(stack: Any, make_applicant: MakeApplicant,
+                                                   admin_client: httpx.Client) -> None:
+    """People wait on their phones at once (SK's demo number that does not answer), each poll a long poll of a
+    second at SK: meanwhile the service answers another call at once, before those polls return."""
+    applicant = registered(make_applicant)
+    sessions = []
+    for _ in range(6):
+        contract_id = new_contract(admin_client, applicant)
+        started = esign(applicant, contract_id, method="mobile_id", phone="+37066000266")
+        assert started.status_code == 201, started.text
+        sessions.append((contract_id, started.json()["sessionId"]))
+
+    def poll(contract_id: int, session_id: str) -> tuple[float, str]:
+        response = applicant.client.get(f"/api/contracts/{contract_id}/esign/{session_id}")
+        assert response.status_code == 200, response.text
+        return time.monotonic(), response.json()["state"]
+
+    with ThreadPoolExecutor(len(sessions)) as pool:
+        polls = [pool.submit(poll, contract_id, session_id) for contract_id, session_id in sessions]
+        time.sleep(0.2)  # the polls are waiting at SK now
+        listed = applicant.client.get("/api/contracts")
+        answered = time.monotonic()
+        assert listed.status_code == 200
+        # Those that waited the whole long poll (the stack's stand-in times a session out after 3 s, so the first
+        # ones started may have ended already) returned after the other call was answered.
+        waited = [finished for finished, state in (p.result() for p in polls) if state == "running"]
+    assert waited, "no poll waited at SK"
+    assert answered < min(waited)
