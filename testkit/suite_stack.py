@@ -48,6 +48,9 @@ def suite_config(base: int | None = None) -> StackConfig:
                        extra_env={"PORTAL_LOG_LEVEL": "INFO",
                                   # the scheduled expiry's tests wait for a round (issue 13)
                                   "CONTRACTS_EXPIRY_INTERVAL_SECONDS": "1",
+                                  # the eID stand-in's phone confirms at once and its demo account that never
+                                  # answers times out in seconds, not a minute (issue 33)
+                                  "SK_STANDIN_CONFIRM_SECONDS": "0.5", "SK_STANDIN_TIMEOUT_SECONDS": "3",
                                   # above the memory budget of the streaming tests, so they prove it flat
                                   "DOCUMENTS_MAX_UPLOAD_BYTES": str(64 * 1024 * 1024),
                                   # argon2id still, at a fraction of production's cost: 4 ms a hash instead of

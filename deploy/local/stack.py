@@ -561,6 +561,13 @@ class Stack:
             "EID_TRUST_ANCHORS_DIR": str(self.eid_dir / "ca"),
             "EID_TRUSTED_LIST_PATH": str(self.eid_dir / "trusted-list.xml"),
             "EID_TRUSTED_LIST_SIGNER_PATH": str(self.eid_dir / "trusted-list-signer.pem"),
+            # Smart-ID and Mobile-ID: the stand-in on SK's paths, as SK's DEMO relying party (no pinned TLS: HTTP).
+            "EID_SMART_ID_URL": f"{self.sk_standin_url}/smart-id-rp/v3/",
+            "EID_SMART_ID_RP_UUID": "00000000-0000-4000-8000-000000000000", "EID_SMART_ID_RP_NAME": "DEMO",
+            "EID_SMART_ID_SCHEME": "smart-id-demo", "EID_SMART_ID_TLS_CERTIFICATES": "",
+            "EID_MOBILE_ID_URL": f"{self.sk_standin_url}/mid-api",
+            "EID_MOBILE_ID_RP_UUID": "00000000-0000-0000-0000-000000000000", "EID_MOBILE_ID_RP_NAME": "DEMO",
+            "EID_MOBILE_ID_TLS_CERTIFICATES": "",
             # Passkeys are made and used at the address the browser shows (issue 15).
             "IDENTITY_WEBAUTHN_ORIGINS": self.gateway_url,
             # A process that dies in native code (a segfault or an abort) writes its Python stack to its log
@@ -687,7 +694,10 @@ class Stack:
         in <data dir>/eid on its first start."""
         process = self._spawn("sk-standin", [
             str(BIN / "python"), "-m", "sk_standin", "--port", str(self.ports.sk_standin),
-            "--data-dir", str(self.config.data_dir)], env={**os.environ, "PYTHONPATH": str(ROOT / "deploy/local")})
+            "--data-dir", str(self.config.data_dir)], env={
+                **os.environ, "PYTHONPATH": str(ROOT / "deploy/local"),
+                # How soon its phone confirms and a demo account times out (sk_standin/phone.py): short in tests.
+                **{k: v for k, v in self.config.extra_env.items() if k.startswith("SK_STANDIN_")}})
         _wait("SK stand-in", partial(_http_ok, f"{self.sk_standin_url}/healthz"), 60, process,
               self.logs / "sk-standin.log")
 
@@ -788,6 +798,7 @@ def _summary(stack: Stack) -> str:
                  if stack.prometheus_url else "  Prometheus    not installed (apt-get install prometheus)")
     lines += [f"  Mail catcher  {stack.mail_url}  (SMTP 127.0.0.1:{p.mail_smtp}, messages in {stack.mail_dir})",
               f"  SK stand-in   {stack.sk_standin_url}  (OCSP /ocsp, time-stamps /tsa; demo signer, not SK)",
+              f"  eID phone     {stack.sk_standin_url}/phone  (confirm or refuse Smart-ID and Mobile-ID requests)",
               f"  eID trust     trusted list {stack.eid_dir / 'trusted-list.xml'} (signer "
               f"{stack.eid_dir / 'trusted-list-signer.pem'}), CA certificates {stack.eid_dir / 'ca'}",
               f"  Logs          {stack.logs}", *_admin_second_factor(stack.config), "",

@@ -51,8 +51,12 @@ def settings_class(service: str) -> type[ServiceSettings]:
 
 
 def setting_aliases(service: str) -> set[str]:
-    """The environment variables the service reads (DATABASE_URL is only the default each service renames)."""
-    return {f.alias for f in settings_class(service).model_fields.values() if f.alias and f.alias != "DATABASE_URL"}
+    """The environment variables the service reads (DATABASE_URL is only the default each service renames), with
+    those of the shared settings its config module names in EID_SETTINGS (portal_eid's Smart-ID and Mobile-ID
+    clients, issue 33)."""
+    own = {f.alias for f in settings_class(service).model_fields.values() if f.alias and f.alias != "DATABASE_URL"}
+    shared = getattr(importlib.import_module(f"{service}.config"), "EID_SETTINGS", ())
+    return own | {f.alias for cls in shared for f in cls.model_fields.values() if f.alias}
 
 
 def example_env() -> dict[str, str]:

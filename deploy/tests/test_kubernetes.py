@@ -73,7 +73,10 @@ NAMESPACE = "portal"
 SECRET = "portal-secrets"
 TLS_SECRET = "portal-tls"
 SECRETS_EXAMPLE = K8S / "secrets.env.example"
-OPTIONAL_SECRET_KEYS = {"PORTAL_ADMIN_USERNAME", "PORTAL_ADMIN_PASSWORD"}
+# Smart-ID's and Mobile-ID's relying party UUIDs (issue 33) are optional too: without them the portal runs, and
+# signing with those methods answers 503 until they are set.
+OPTIONAL_SECRET_KEYS = {"PORTAL_ADMIN_USERNAME", "PORTAL_ADMIN_PASSWORD", "EID_SMART_ID_RP_UUID",
+                        "EID_MOBILE_ID_RP_UUID"}
 # The contract seal (issue 37): a Secret of its own, the PKCS#12 file and its password, which the operator creates
 # like portal-secrets and the contracts container alone reads; optional, as the admin's keys are.
 SEAL_SECRET = "contracts-seal"
@@ -781,8 +784,10 @@ def test_service_pods_start_only_after_the_migrations(name: str) -> None:
         [main] = pod_spec(deployment)["containers"]
         assert wait["command"][:4] == ["python", "-m", service, "wait-for-migrations"]
         assert wait["image"] == main["image"]
-        # The same settings load, but for the contract seal, which only the service itself reads.
-        seal = ("CONTRACTS_SEAL_PKCS12_PATH", "CONTRACTS_SEAL_PKCS12_PASSWORD")
+        # The same settings load, but for the contract seal and SK's relying party UUIDs (issue 33), which only the
+        # service itself reads.
+        seal = ("CONTRACTS_SEAL_PKCS12_PATH", "CONTRACTS_SEAL_PKCS12_PASSWORD", "EID_SMART_ID_RP_UUID",
+                "EID_MOBILE_ID_RP_UUID")
         assert (wait["env"], wait["envFrom"]) == ([e for e in main["env"] if e["name"] not in seal], main["envFrom"])
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from fastapi import FastAPI, HTTPException
 from fastapi.responses import FileResponse
 
-from . import ocsp, tsa
+from . import mobile_id, ocsp, phone, smart_id, tsa
 from .pki import TestPki
 
 
@@ -16,6 +16,14 @@ def create_app(pki: TestPki) -> FastAPI:
     app.state.pki = pki
     app.include_router(ocsp.router(pki))
     app.include_router(tsa.router(pki))
+    # Smart-ID and Mobile-ID (eid-protocols): the phone answers both; tests reach it (and the maintenance switch)
+    # through app.state.
+    app.state.phone = phone.Phone.from_environment()
+    app.state.maintenance = phone.Maintenance()
+    app.include_router(phone.router(app.state.phone))
+    app.include_router(phone.maintenance_router(app.state.maintenance))
+    app.include_router(smart_id.router(pki, app.state.phone, app.state.maintenance))
+    app.include_router(mobile_id.router(pki, app.state.phone, app.state.maintenance))
 
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:

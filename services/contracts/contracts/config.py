@@ -1,10 +1,16 @@
 from functools import lru_cache
 from pathlib import Path
 
+from portal_eid.mobile_id import MobileIdSettings
 from portal_eid.settings import EidSettings, Trust
+from portal_eid.smart_id import SmartIdSettings
 from pydantic import Field, SecretStr
 
 from portal_common.settings import ServiceSettings, nats_password_field, nats_user_field
+
+# The settings of portal_eid's Smart-ID and Mobile-ID clients this service reads besides its own (esign_phone;
+# the deployment tests count them as its settings).
+EID_SETTINGS = (SmartIdSettings, MobileIdSettings)
 
 
 class ContractsSettings(ServiceSettings):

@@ -24,7 +24,7 @@ from portal_eid.tsa import TsaClient
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from contracts import service
+from contracts import esign_phone, service
 from contracts.config import get_eid_settings, get_settings, get_trust
 from contracts.errors import ContractsErrorCode
 from contracts.metrics import SIGNATURES
@@ -51,7 +51,6 @@ from portal_common.validation import ResourceId
 router = APIRouter(prefix="/api", tags=["contracts"])
 ASICE_MEDIA_TYPE = asice.MIMETYPE
 NOT_AWAITING = "This signing session is not waiting for a signature"
-METHOD_NOT_HERE = "Signing with this method is not available yet"
 
 
 def _certificate_error(error: CertificateError, field: str = "certificate") -> ApiError:
@@ -126,9 +125,8 @@ async def start_esign(contract_id: ResourceId, body: EsignRequest, request: Requ
     db = unit_of_work.session
     contract = await service.visible_contract(db, contract_id, identity.user_id, is_admin=False)
     await service.ensure_signable(unit_of_work, contract_id, "signed")
-    if body.method != METHOD_ID_CARD:
-        raise ApiError.on_field(422, ErrorCode.VALIDATION_ERROR, "method", METHOD_NOT_HERE,
-                                ContractsErrorCode.INVALID_ESIGN_METHOD)
+    if body.method != METHOD_ID_CARD:  # Smart-ID and Mobile-ID: the person confirms on the phone
+        return await esign_phone.start(contract, body, request, identity, unit_of_work)
     if not body.certificate:
         raise ApiError.on_field(422, ErrorCode.VALIDATION_ERROR, "certificate", "The signing certificate is required",
                                 ErrorCode.REQUIRED)
@@ -164,8 +162,13 @@ async def _own_session(db: AsyncSession, contract_id: int, session_id: str, user
 
 
 @router.get("/contracts/{contract_id}/esign/{session_id}", response_model=EsignSessionOut)
-async def esign_status(contract_id: ResourceId, session_id: str, identity: CurrentIdentity,
-                       db: SessionDep) -> EsignSessionOut:
+async def esign_status(contract_id: ResourceId, session_id: str, request: Request, identity: CurrentIdentity,
+                       unit_of_work: UnitOfWorkDep) -> EsignSessionOut:
+    """The session's state; a running Smart-ID or Mobile-ID session first asks SK once (contracts.esign_phone)."""
+    polled = await esign_phone.poll(contract_id, session_id[:36], request, identity, unit_of_work)
+    if polled is not None:
+        return polled
+    db = unit_of_work.session
     await service.visible_contract(db, contract_id, identity.user_id, is_admin=False)
     return session_out(await _own_session(db, contract_id, session_id[:36], identity.user_id))
 

@@ -203,7 +203,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Esign Status */
+        /**
+         * Esign Status
+         * @description The session's state; a running Smart-ID or Mobile-ID session first asks SK once (contracts.esign_phone).
+         */
         get: operations["esign_status_api_contracts__contract_id__esign__session_id__get"];
         put?: never;
         post?: never;
