@@ -1,12 +1,14 @@
 """The contracts service's ASGI app: ``uvicorn contracts.main:app``."""
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio
 from fastapi import APIRouter, FastAPI
 
 from contracts import erasure, esign, legal_hold_routes, privacy_export, routes
-from contracts.config import get_settings
+from contracts.config import get_settings, get_trust
 from contracts.errors import ERROR_CODES
 from contracts.expiry import expire_due_contracts
 from contracts.handlers import (
@@ -29,6 +31,7 @@ from portal_common.events import (
     UserRegistered,
 )
 
+log = logging.getLogger(__name__)
 settings = get_settings()
 watch_seal_expiry(lambda: configured_seal(settings))
 
@@ -36,8 +39,14 @@ watch_seal_expiry(lambda: configured_seal(settings))
 @asynccontextmanager
 async def seal_said_at_start(_: FastAPI) -> AsyncIterator[None]:
     """Runs inside the service's own lifespan, once its JSON logging is set up: a WARNING while PDFs go out
-    unsealed, and no start with a seal file that does not open (contracts.sealing.announce_seal)."""
+    unsealed, and no start with a seal file that does not open (contracts.sealing.announce_seal). The eID trust
+    (trusted list, its signature, the CA certificates) is read here, off the event loop, rather than by the first
+    signing request, which held the loop long enough for the gateway's health check to give up (issue 33)."""
     announce_seal(settings)
+    try:
+        await anyio.to_thread.run_sync(get_trust)
+    except Exception:  # a broken trust configuration fails the eID calls that need it, not the whole service
+        log.exception("the eID trust anchors could not be read; eID signing will fail until they can")
     yield
 
 
