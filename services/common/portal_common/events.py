@@ -13,7 +13,7 @@ from portal_common.validation import CamelModel
 
 STREAM_NAME = "PORTAL"
 STREAM_SUBJECTS = ["identity.>", "applications.>", "documents.>", "contracts.>", "messages.>", "notifications.>",
-                   "audit.>", "payroll.>"]
+                   "audit.>", "payroll.>", "compliance.>"]
 
 
 class EventPayload(CamelModel):
