@@ -930,8 +930,8 @@ def test_compliance_reaches_dns_postgres_nats_and_the_public_lists_only(name: st
     by_name = _pods_by_name(objects)
     [policy] = [p for p in policies if p["metadata"]["name"] == "compliance-egress"]
     assert {pod.name for pod in by_name.values() if matches(policy["spec"]["podSelector"], pod.label_map)} == \
-        {"compliance", "migrate-compliance"}
-    for pod in (by_name["compliance"], by_name["migrate-compliance"]):
+        {"compliance", "migrate-compliance", "import-sanctions-lists"}
+    for pod in (by_name["compliance"], by_name["migrate-compliance"], by_name["import-sanctions-lists"]):
         assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 53, "UDP")
         assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 443)  # the official lists
         for port in (*SMTP_PORTS, 80, 8333):

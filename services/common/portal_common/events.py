@@ -421,6 +421,18 @@ class NotificationsErasureDone(ErasureDone):
     TYPE = "notifications.privacy.erasure.done"
 
 
+# Issue 35: compliance's events.
+class ScreeningHitDecided(EventPayload):
+    """A compliance officer's decision on a sanctions screening hit. A confirmed hit on an applicant blocks the
+    approval of their application (applications keeps the fact; the hit itself stays in compliance)."""
+
+    TYPE = "compliance.screening.decided"
+    hit_id: int
+    subject_type: Literal["applicant", "client", "person"]
+    subject_id: int
+    decision: Literal["false_positive", "confirmed"]
+
+
 class PayrollErasureDone(ErasureDone):
     TYPE = "payroll.privacy.erasure.done"
 

@@ -1,20 +1,48 @@
 """compliance's API (issue 35): client cases and their people for admins. Every view of a case and every change
 is in the audit log."""
 
+import io
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 
-from compliance import clients
-from compliance.schemas import ClientIn, ClientOut, ClientStatus, ClientSummary, PersonIn, PersonOut, RiskLevel
+from compliance import clients, hits, screening
+from compliance.config import get_settings
+from compliance.errors import ComplianceErrorCode
+from compliance.lists import ListEmpty, ListRefused, parse
+from compliance.matching import Subject
+from compliance.models import Client, ClientPerson
+from compliance.schemas import (
+    ClientIn,
+    ClientOut,
+    ClientStatus,
+    ClientSummary,
+    DecisionIn,
+    HitOut,
+    HitStatus,
+    ImportOut,
+    ListOut,
+    PersonIn,
+    PersonOut,
+    RiskLevel,
+)
+from compliance.upload import list_upload
 from portal_common.audit import record_admin_action
 from portal_common.auth import AdminIdentity, Identity
+from portal_common.errors import ApiError, ErrorCode
 from portal_common.listing import TOTAL_RESPONSES, PageParams, page_params
 from portal_common.unit_of_work import SessionDep
 from portal_common.validation import ResourceId
 
 router = APIRouter(prefix="/api", tags=["compliance"])
 CLIENT = "client"
+
+
+async def _screen_client(db: SessionDep, client: Client, people: list[ClientPerson]) -> None:
+    """A case and its people are screened whenever they are made or changed (the hits show on the case)."""
+    subjects = [Subject("client", client.id or 0, client.name, client.date_of_birth),
+                *(Subject("person", p.id or 0, p.full_name, p.date_of_birth) for p in people)]
+    await screening.screen(db, subjects, get_settings().match_threshold)
 
 
 def _audit(db: SessionDep, request: Request, admin: Identity, action: str, client_id: int, **details: str) -> None:
@@ -26,6 +54,7 @@ async def create_client(body: ClientIn, admin: AdminIdentity, request: Request, 
     """A draft case with its first risk assessment."""
     client = await clients.create(db, body, admin.user_id)
     assert client.id is not None
+    await _screen_client(db, client, [])
     _audit(db, request, admin, "created", client.id)
     return await clients.client_out(db, client)
 
@@ -52,6 +81,7 @@ async def put_client(client_id: ResourceId, body: ClientIn, admin: AdminIdentity
                      db: SessionDep) -> ClientOut:
     """Changes a draft (409 client_not_draft after it was submitted)."""
     client = await clients.update(db, client_id, body, admin.user_id)
+    await _screen_client(db, client, await clients.people_of(db, client_id))
     _audit(db, request, admin, "updated", client_id)
     return await clients.client_out(db, client)
 
@@ -61,6 +91,8 @@ async def add_person(client_id: ResourceId, body: PersonIn, admin: AdminIdentity
                      db: SessionDep) -> PersonOut:
     person = await clients.add_person(db, client_id, body, admin.user_id)
     assert person.id is not None
+    await screening.screen(db, [Subject("person", person.id, person.full_name, person.date_of_birth)],
+                           get_settings().match_threshold)
     _audit(db, request, admin, "person_added", client_id, person_id=str(person.id))
     return clients.person_out(person)
 
@@ -79,3 +111,57 @@ async def submit_client(client_id: ResourceId, admin: AdminIdentity, request: Re
     client = await clients.submit(db, client_id, admin.user_id)
     _audit(db, request, admin, "submitted", client_id)
     return await clients.client_out(db, client)
+
+
+# Sanctions lists and screening ----------------------------------------------------------------------------------------
+
+@router.post("/admin/screening/lists", response_model=ImportOut, status_code=201,
+             openapi_extra={"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+                 "type": "object", "required": ["source", "file"], "properties": {
+                     "source": {"type": "string", "enum": ["eu", "un", "uk"]},
+                     "file": {"type": "string", "format": "binary"}}}}}}})
+async def import_list(admin: AdminIdentity, request: Request, db: SessionDep) -> ImportOut:
+    """Imports a list file (the EU's XML, the UN's XML or the UK's CSV) as a new version of its source, then
+    screens everyone against the newest lists. A file that cannot be read changes nothing: 422 under `file` with
+    the reason (invalid_list_file, list_file_empty)."""
+    settings = get_settings()
+    source, content = await list_upload(request, settings.max_list_bytes)
+    try:
+        parsed = parse(source, io.BytesIO(content))
+    except ListEmpty as empty:
+        raise ApiError.on_field(422, ErrorCode.VALIDATION_ERROR, "file", f"Nothing was imported: {empty}",
+                                ComplianceErrorCode.LIST_FILE_EMPTY) from None
+    except ListRefused as refused:
+        raise ApiError.on_field(422, ErrorCode.VALIDATION_ERROR, "file", f"Nothing was imported: {refused}",
+                                ComplianceErrorCode.INVALID_LIST_FILE) from None
+    version, run = await screening.import_list(db, parsed, content, admin.user_id, settings.match_threshold)
+    assert version.id is not None
+    record_admin_action(db, request, admin, "sanctions_list.imported", "sanctions_list", version.id, None,
+                        source=source, entries=str(version.entries))
+    return ImportOut(**hits.list_out(version).model_dump(), screened=run.subjects, new_hits=run.new_hits)
+
+
+@router.get("/admin/screening/lists", response_model=list[ListOut], responses=TOTAL_RESPONSES)
+async def list_versions(_: AdminIdentity, db: SessionDep, response: Response,
+                        page: Annotated[PageParams, Depends(page_params)]) -> list[ListOut]:
+    """The imported versions, newest first."""
+    return await hits.list_page(db, page, response)
+
+
+@router.get("/admin/screening/hits", response_model=list[HitOut], responses=TOTAL_RESPONSES)
+async def list_hits(_: AdminIdentity, db: SessionDep, response: Response,
+                    page: Annotated[PageParams, Depends(page_params)],
+                    status: Annotated[HitStatus | None, Query()] = None) -> list[HitOut]:
+    """Hits newest first, each with its explanation."""
+    return [clients.hit_out(h) for h in await hits.hit_page(db, page, status, response)]
+
+
+@router.post("/admin/screening/hits/{hit_id}/decision", response_model=HitOut)
+async def decide_hit(hit_id: ResourceId, body: DecisionIn, admin: AdminIdentity, request: Request,
+                     db: SessionDep) -> HitOut:
+    """A compliance officer's decision: a false positive is cleared (and not raised again unless the entry or the
+    person changes), a confirmed hit stays on its subject; 409 hit_already_decided the second time."""
+    hit = await hits.decide(db, hit_id, body.decision, body.reason, admin.user_id)
+    record_admin_action(db, request, admin, "screening_hit.decided", "screening_hit", hit_id,
+                        hit.subject_id if hit.subject_type == "applicant" else None, decision=body.decision)
+    return clients.hit_out(hit)

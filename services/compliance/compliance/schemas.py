@@ -218,3 +218,29 @@ class RejectIn(CamelModel):
     @classmethod
     def _reason(cls, value: str) -> str:
         return required_text(value, "The reason", REASON_MAX)
+
+
+class ListOut(CamelModel):
+    id: int
+    source: ListSource
+    entries: int
+    publication_date: date
+    imported_at: datetime
+
+
+class ImportOut(ListOut):
+    screened: int = Field(description="subjects screened against the newest lists after the import")
+    new_hits: int
+
+
+Decision = Literal["false_positive", "confirmed"]
+
+
+class DecisionIn(CamelModel):
+    decision: Decision
+    reason: str = Field(max_length=REASON_MAX * 2)
+
+    @field_validator("reason")
+    @classmethod
+    def _reason(cls, value: str) -> str:
+        return required_text(value, "The reason", REASON_MAX)

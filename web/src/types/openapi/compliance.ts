@@ -142,6 +142,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/screening/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Versions
+         * @description The imported versions, newest first.
+         */
+        get: operations["list_versions_api_admin_screening_lists_get"];
+        put?: never;
+        /**
+         * Import List
+         * @description Imports a list file (the EU's XML, the UN's XML or the UK's CSV) as a new version of its source, then
+         *     screens everyone against the newest lists. A file that cannot be read changes nothing: 422 under `file` with
+         *     the reason (invalid_list_file, list_file_empty).
+         */
+        post: operations["import_list_api_admin_screening_lists_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/screening/hits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Hits
+         * @description Hits newest first, each with its explanation.
+         */
+        get: operations["list_hits_api_admin_screening_hits_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/screening/hits/{hit_id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide Hit
+         * @description A compliance officer's decision: a false positive is cleared (and not raised again unless the entry or the
+         *     person changes), a confirmed hit stays on its subject; 409 hit_already_decided the second time.
+         */
+        post: operations["decide_hit_api_admin_screening_hits__hit_id__decision_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -285,6 +352,16 @@ export interface components {
              */
             createdAt: string;
         };
+        /** DecisionIn */
+        DecisionIn: {
+            /**
+             * Decision
+             * @enum {string}
+             */
+            decision: "false_positive" | "confirmed";
+            /** Reason */
+            reason: string;
+        };
         /**
          * ErrorBody
          * @description What every non-2xx answer carries. `code` is stable; `fields` maps camelCase field names to English texts and `fieldCodes` (present whenever `fields` is not empty) the same names to codes, which the SPA shows in the reader's language.
@@ -364,6 +441,57 @@ export interface components {
              * Format: date-time
              */
             createdAt: string;
+        };
+        /** ImportOut */
+        ImportOut: {
+            /** Id */
+            id: number;
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "eu" | "un" | "uk";
+            /** Entries */
+            entries: number;
+            /**
+             * Publicationdate
+             * Format: date
+             */
+            publicationDate: string;
+            /**
+             * Importedat
+             * Format: date-time
+             */
+            importedAt: string;
+            /**
+             * Screened
+             * @description subjects screened against the newest lists after the import
+             */
+            screened: number;
+            /** Newhits */
+            newHits: number;
+        };
+        /** ListOut */
+        ListOut: {
+            /** Id */
+            id: number;
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "eu" | "un" | "uk";
+            /** Entries */
+            entries: number;
+            /**
+             * Publicationdate
+             * Format: date
+             */
+            publicationDate: string;
+            /**
+             * Importedat
+             * Format: date-time
+             */
+            importedAt: string;
         };
         /** PersonIn */
         PersonIn: {
@@ -801,6 +929,192 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_versions_api_admin_screening_lists_get: {
+        parameters: {
+            query?: {
+                /** @description search text */
+                q?: string | null;
+                /** @description sort direction; each sort has its own default */
+                order?: ("asc" | "desc") | null;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description how many rows match the filters, before limit and offset */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOut"][];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_list_api_admin_screening_lists_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    source: "eu" | "un" | "uk";
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_hits_api_admin_screening_hits_get: {
+        parameters: {
+            query?: {
+                status?: ("open" | "cleared" | "confirmed") | null;
+                /** @description search text */
+                q?: string | null;
+                /** @description sort direction; each sort has its own default */
+                order?: ("asc" | "desc") | null;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description how many rows match the filters, before limit and offset */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HitOut"][];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_hit_api_admin_screening_hits__hit_id__decision_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                hit_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HitOut"];
                 };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */
