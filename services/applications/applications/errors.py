@@ -12,6 +12,8 @@ class ApplicationsErrorCode(StrEnum):
     COMPANY_TAKEN = "company_taken"
     REGISTRATION_CODE_TAKEN = "registration_code_taken"
     APPLICATION_OPEN = "application_open"
+    # Issue 35: a compliance officer confirmed a sanctions hit on the applicant.
+    SCREENING_HIT = "screening_hit"
     # Fields of a status change and of a company.
     INVALID_STATUS = "invalid_status"
     COMPANY_NOT_FOUND = "company_not_found"

@@ -437,6 +437,10 @@ class PayrollErasureDone(ErasureDone):
     TYPE = "payroll.privacy.erasure.done"
 
 
+class ComplianceErasureDone(ErasureDone):
+    TYPE = "compliance.privacy.erasure.done"
+
+
 class RetentionDue(EventPayload):
     """``<service>.privacy.retention.due``: a service's retention job found a person whose records it may no longer
     keep (``why``: "rejected_application", "legal_hold_ended"); identity turns it into an approved erasure with

@@ -1,7 +1,7 @@
 """Client cases (issue 35, Clients and their people): made and changed while draft, submitted for review, decided
 by a compliance officer. Every change re-assesses the risk from the risk tables and is kept in the case's history."""
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -9,9 +9,9 @@ from fastapi import Response
 from sqlalchemy import func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from compliance import risk
+from compliance import risk, screening
 from compliance.errors import ComplianceErrorCode
-from compliance.models import Client, ClientEvent, ClientPerson, Hit
+from compliance.models import LIST_SOURCES, Client, ClientEvent, ClientPerson, Hit
 from compliance.schemas import (
     ClientIn,
     ClientOut,
@@ -77,12 +77,13 @@ def _apply(client: Client, body: ClientIn) -> None:
     client.search_text = search_text(body.name, body.registry_code, body.country)
 
 
-async def reassess(db: AsyncSession, client: Client) -> None:
+async def reassess(db: AsyncSession, client: Client) -> risk.Assessment:
     assessment = await risk.assess(db, client, await people_of(db, client.id or 0), today())
     client.risk_score = assessment.score
     client.risk_level = assessment.level
     client.risk_factors = assessment.factors
     client.updated_at = datetime.now(TALLINN)
+    return assessment
 
 
 async def create(db: AsyncSession, body: ClientIn, admin_id: int) -> Client:
@@ -150,6 +151,49 @@ async def submit(db: AsyncSession, client_id: int, admin_id: int) -> Client:
     client.status = "in_review"
     await reassess(db, client)
     _history(db, client, "submitted", admin_id)
+    return client
+
+
+async def _require_fresh_lists(db: AsyncSession, max_age_days: int) -> None:
+    """Each source's newest version must be published within the last ``max_age_days`` days (issue 35)."""
+    newest = {version.source: version for version in await screening.newest_lists(db)}
+    oldest_allowed = today() - timedelta(days=max_age_days)
+    stale = [source for source in LIST_SOURCES
+             if source not in newest or newest[source].publication_date < oldest_allowed]
+    if stale:
+        raise ApiError(409, ComplianceErrorCode.SANCTIONS_LIST_STALE,
+                       f"Import a current sanctions list first ({', '.join(stale)}: none, or older than "
+                       f"{max_age_days} days)")
+
+
+async def approve(db: AsyncSession, client_id: int, officer_id: int, max_list_age_days: int) -> Client:
+    """in_review → approved, with the periodic review date its risk level gives; refused (409) while a hit of
+    the case is open, while a list is stale, or without a beneficial owner."""
+    client = await client_of(db, client_id, lock=True)
+    if client.status != "in_review":
+        raise ApiError(409, ComplianceErrorCode.CLIENT_NOT_IN_REVIEW, "Only a case in review can be decided")
+    people = await people_of(db, client_id)
+    require_beneficial_owner(client, people)
+    if any(hit.status == "open" for hit in await hits_of_case(db, client, people)):
+        raise ApiError(409, ComplianceErrorCode.SCREENING_HIT_OPEN,
+                       "A sanctions screening hit of this case is waiting for a decision")
+    await _require_fresh_lists(db, max_list_age_days)
+    assessment = await reassess(db, client)
+    client.status = "approved"
+    client.review_due = risk.months_later(today(), assessment.review_months)
+    client.decided_by, client.decided_at, client.decision_reason = officer_id, datetime.now(TALLINN), None
+    _history(db, client, "approved", officer_id, reviewDue=client.review_due.isoformat(), level=client.risk_level)
+    return client
+
+
+async def reject(db: AsyncSession, client_id: int, officer_id: int, reason: str) -> Client:
+    client = await client_of(db, client_id, lock=True)
+    if client.status != "in_review":
+        raise ApiError(409, ComplianceErrorCode.CLIENT_NOT_IN_REVIEW, "Only a case in review can be decided")
+    client.status = "rejected"
+    client.decided_by, client.decided_at, client.decision_reason = officer_id, datetime.now(TALLINN), reason
+    client.updated_at = datetime.now(TALLINN)
+    _history(db, client, "rejected", officer_id, reason=reason)
     return client
 
 

@@ -15,6 +15,10 @@ class ComplianceSettings(ServiceSettings):
     match_threshold: float = Field(default=85.0, ge=50, le=100, alias="COMPLIANCE_MATCH_THRESHOLD")
     # The largest list file an admin may upload (the EU's full XML export is about 25 MB).
     max_list_bytes: int = Field(default=64 * 1024 * 1024, gt=0, alias="COMPLIANCE_MAX_LIST_BYTES")
+    # The obliged entity in a suspicion report's export (the FIU's reporting form).
+    obliged_entity_name: str = Field(default="Shelf Board Services OÜ", min_length=1, max_length=200,
+                                     alias="COMPLIANCE_OBLIGED_ENTITY_NAME")
+    obliged_entity_registry_code: str = Field(default="", max_length=20, alias="COMPLIANCE_OBLIGED_ENTITY_CODE")
     # Production: where `import-list --url` fetches each list (a cron job or the operator runs it daily).
     eu_list_url: str = Field(default="", alias="COMPLIANCE_EU_LIST_URL")
     un_list_url: str = Field(default="", alias="COMPLIANCE_UN_LIST_URL")

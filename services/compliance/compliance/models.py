@@ -219,3 +219,26 @@ class Hit(ServiceTable, table=True):
     decided_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     decision_reason: str | None = Field(default=None, sa_type=Text)
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+
+
+class SuspicionReport(ServiceTable, table=True):
+    """An internal suspicion report (issue 35): raised by any admin about a client, a person or an applicant, or by
+    an applicant ("Report a concern"); worked by compliance officers only, due two Estonian banking days after it
+    was raised. Nothing about a report is ever shown to its subject."""
+
+    __tablename__ = "suspicion_reports"
+    __table_args__ = (Index("ix_suspicion_reports_status_id", "status", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    subject_type: str = Field(max_length=10)
+    subject_id: int
+    subject_name: str = Field(default="", max_length=200)
+    description: str = Field(sa_type=Text)
+    raised_by: int
+    raised_by_role: str = Field(max_length=10)
+    status: str = Field(default="open", max_length=12)
+    due_date: date
+    officer_notes: str | None = Field(default=None, sa_type=Text)
+    fiu_reference: str | None = Field(default=None, max_length=100)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))

@@ -244,3 +244,86 @@ class DecisionIn(CamelModel):
     @classmethod
     def _reason(cls, value: str) -> str:
         return required_text(value, "The reason", REASON_MAX)
+
+
+ReportStatus = Literal["open", "in_progress", "reported", "closed"]
+DESCRIPTION_MAX = 5000
+
+
+class ReportIn(CamelModel):
+    subject_type: SubjectType
+    subject_id: int = Field(ge=1, le=2_147_483_647)
+    description: str = Field(max_length=DESCRIPTION_MAX * 2)
+
+    @field_validator("description")
+    @classmethod
+    def _description(cls, value: str) -> str:
+        return required_text(value, "The description", DESCRIPTION_MAX)
+
+
+class ConcernIn(CamelModel):
+    description: str = Field(max_length=DESCRIPTION_MAX * 2)
+
+    @field_validator("description")
+    @classmethod
+    def _description(cls, value: str) -> str:
+        return required_text(value, "The description", DESCRIPTION_MAX)
+
+
+class ConcernReceived(CamelModel):
+    """Only that it was received: nothing about a report is shown to anyone but compliance officers."""
+
+    received_at: datetime
+
+
+class ReportCreated(CamelModel):
+    id: int
+    received_at: datetime
+
+
+class ReportUpdate(CamelModel):
+    status: ReportStatus
+    officer_notes: str | None = Field(default=None, max_length=DESCRIPTION_MAX * 2)
+    fiu_reference: str | None = Field(default=None, max_length=100)
+
+
+class ReportOut(CamelModel):
+    id: int
+    subject_type: SubjectType
+    subject_id: int
+    subject_name: str
+    description: str
+    raised_by: int
+    raised_by_role: Literal["admin", "applicant"]
+    status: ReportStatus
+    due_date: date
+    overdue: bool
+    officer_notes: str | None
+    fiu_reference: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class FiuSubject(CamelModel):
+    kind: Literal["natural_person", "legal_person"]
+    name: str
+    date_of_birth: date | None
+    country: str | None
+    registry_code: str | None
+
+
+class FiuExport(CamelModel):
+    """A report in the fields of the Financial Intelligence Unit's reporting form (a suspicious activity report of
+    an obliged entity): who reports, about whom, why, and when the suspicion arose."""
+
+    report_type: Literal["SAR"]
+    internal_reference: str
+    obliged_entity_name: str
+    obliged_entity_registry_code: str
+    compliance_officer_id: int
+    suspicion_identified_on: date
+    report_due_on: date
+    subject: FiuSubject
+    grounds_for_suspicion: str
+    measures_taken: str | None
+    fiu_reference: str | None

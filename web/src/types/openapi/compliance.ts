@@ -142,6 +142,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/clients/{client_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve Client
+         * @description A compliance officer's approval (403 not_compliance_officer for other admins); 409 screening_hit_open,
+         *     sanctions_list_stale, beneficial_owner_missing or client_not_in_review. Sets the periodic review date.
+         */
+        post: operations["approve_client_api_admin_clients__client_id__approve_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/clients/{client_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject Client */
+        post: operations["reject_client_api_admin_clients__client_id__reject_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/screening/lists": {
         parameters: {
             query?: never;
@@ -199,10 +237,94 @@ export interface paths {
         put?: never;
         /**
          * Decide Hit
-         * @description A compliance officer's decision: a false positive is cleared (and not raised again unless the entry or the
-         *     person changes), a confirmed hit stays on its subject; 409 hit_already_decided the second time.
+         * @description A compliance officer's decision (403 not_compliance_officer for other admins): a false positive is
+         *     cleared (not raised again unless the entry or the person changes), a confirmed hit stays on its subject; 409
+         *     hit_already_decided the second time.
          */
         post: operations["decide_hit_api_admin_screening_hits__hit_id__decision_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/suspicion-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Reports
+         * @description Compliance officers only (403 not_compliance_officer), newest first; the view is audited.
+         */
+        get: operations["list_reports_api_admin_suspicion_reports_get"];
+        put?: never;
+        /**
+         * Raise Report
+         * @description Any admin raises a report on a client, a person or an applicant; compliance officers work it.
+         */
+        post: operations["raise_report_api_admin_suspicion_reports_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/concerns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report A Concern
+         * @description An applicant's "Report a concern" (for example: asked to sign something they have not seen). The answer says
+         *     only that it was received.
+         */
+        post: operations["report_a_concern_api_concerns_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/suspicion-reports/{report_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Report */
+        get: operations["get_report_api_admin_suspicion_reports__report_id__get"];
+        /** Update Report */
+        put: operations["update_report_api_admin_suspicion_reports__report_id__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/suspicion-reports/{report_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Report
+         * @description The report in the fields of the FIU's reporting form; the export is audited.
+         */
+        get: operations["export_report_api_admin_suspicion_reports__report_id__export_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -352,6 +474,22 @@ export interface components {
              */
             createdAt: string;
         };
+        /** ConcernIn */
+        ConcernIn: {
+            /** Description */
+            description: string;
+        };
+        /**
+         * ConcernReceived
+         * @description Only that it was received: nothing about a report is shown to anyone but compliance officers.
+         */
+        ConcernReceived: {
+            /**
+             * Receivedat
+             * Format: date-time
+             */
+            receivedAt: string;
+        };
         /** DecisionIn */
         DecisionIn: {
             /**
@@ -382,6 +520,59 @@ export interface components {
             fieldCodes?: {
                 [key: string]: "bad_request" | "beneficial_owner_missing" | "client_not_draft" | "client_not_in_review" | "conflict" | "csrf_failed" | "date_of_birth_required" | "forbidden" | "hit_already_decided" | "internal_error" | "invalid_character" | "invalid_country" | "invalid_list_file" | "invalid_ownership" | "invalid_value" | "list_file_empty" | "method_not_allowed" | "not_authenticated" | "not_compliance_officer" | "not_found" | "pep_details_required" | "rate_limited" | "required" | "sanctions_list_stale" | "screening_hit_open" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             };
+        };
+        /**
+         * FiuExport
+         * @description A report in the fields of the Financial Intelligence Unit's reporting form (a suspicious activity report of
+         *     an obliged entity): who reports, about whom, why, and when the suspicion arose.
+         */
+        FiuExport: {
+            /**
+             * Reporttype
+             * @constant
+             */
+            reportType: "SAR";
+            /** Internalreference */
+            internalReference: string;
+            /** Obligedentityname */
+            obligedEntityName: string;
+            /** Obligedentityregistrycode */
+            obligedEntityRegistryCode: string;
+            /** Complianceofficerid */
+            complianceOfficerId: number;
+            /**
+             * Suspicionidentifiedon
+             * Format: date
+             */
+            suspicionIdentifiedOn: string;
+            /**
+             * Reportdueon
+             * Format: date
+             */
+            reportDueOn: string;
+            subject: components["schemas"]["FiuSubject"];
+            /** Groundsforsuspicion */
+            groundsForSuspicion: string;
+            /** Measurestaken */
+            measuresTaken: string | null;
+            /** Fiureference */
+            fiuReference: string | null;
+        };
+        /** FiuSubject */
+        FiuSubject: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "natural_person" | "legal_person";
+            /** Name */
+            name: string;
+            /** Dateofbirth */
+            dateOfBirth: string | null;
+            /** Country */
+            country: string | null;
+            /** Registrycode */
+            registryCode: string | null;
         };
         /** HistoryOut */
         HistoryOut: {
@@ -552,6 +743,94 @@ export interface components {
             pep: boolean;
             /** Pepdetails */
             pepDetails: string | null;
+        };
+        /** RejectIn */
+        RejectIn: {
+            /** Reason */
+            reason: string;
+        };
+        /** ReportCreated */
+        ReportCreated: {
+            /** Id */
+            id: number;
+            /**
+             * Receivedat
+             * Format: date-time
+             */
+            receivedAt: string;
+        };
+        /** ReportIn */
+        ReportIn: {
+            /**
+             * Subjecttype
+             * @enum {string}
+             */
+            subjectType: "applicant" | "client" | "person";
+            /** Subjectid */
+            subjectId: number;
+            /** Description */
+            description: string;
+        };
+        /** ReportOut */
+        ReportOut: {
+            /** Id */
+            id: number;
+            /**
+             * Subjecttype
+             * @enum {string}
+             */
+            subjectType: "applicant" | "client" | "person";
+            /** Subjectid */
+            subjectId: number;
+            /** Subjectname */
+            subjectName: string;
+            /** Description */
+            description: string;
+            /** Raisedby */
+            raisedBy: number;
+            /**
+             * Raisedbyrole
+             * @enum {string}
+             */
+            raisedByRole: "admin" | "applicant";
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "in_progress" | "reported" | "closed";
+            /**
+             * Duedate
+             * Format: date
+             */
+            dueDate: string;
+            /** Overdue */
+            overdue: boolean;
+            /** Officernotes */
+            officerNotes: string | null;
+            /** Fiureference */
+            fiuReference: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** ReportUpdate */
+        ReportUpdate: {
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "in_progress" | "reported" | "closed";
+            /** Officernotes */
+            officerNotes?: string | null;
+            /** Fiureference */
+            fiuReference?: string | null;
         };
         /** RiskFactorOut */
         RiskFactorOut: {
@@ -951,6 +1230,90 @@ export interface operations {
             };
         };
     };
+    approve_client_api_admin_clients__client_id__approve_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_client_api_admin_clients__client_id__reject_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_versions_api_admin_screening_lists_get: {
         parameters: {
             query?: {
@@ -1115,6 +1478,262 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HitOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_reports_api_admin_suspicion_reports_get: {
+        parameters: {
+            query?: {
+                status?: ("open" | "in_progress" | "reported" | "closed") | null;
+                /** @description search text */
+                q?: string | null;
+                /** @description sort direction; each sort has its own default */
+                order?: ("asc" | "desc") | null;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description how many rows match the filters, before limit and offset */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportOut"][];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    raise_report_api_admin_suspicion_reports_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCreated"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_a_concern_api_concerns_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConcernIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConcernReceived"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_report_api_admin_suspicion_reports__report_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_report_api_admin_suspicion_reports__report_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_report_api_admin_suspicion_reports__report_id__export_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiuExport"];
                 };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */

@@ -1,5 +1,5 @@
 """initial schema: the risk tables with their first rows, clients and their people, sanctions list versions and
-entries, applicants, screening hits, and the event tables
+entries, applicants, screening hits, suspicion reports, and the event tables
 
 Revision ID: c35a1e0d2b71
 Revises:
@@ -202,6 +202,26 @@ def _screening() -> None:
     op.create_index('ix_screening_hits_subject', 'screening_hits', ['subject_type', 'subject_id'])
 
 
+def _reports() -> None:
+    op.create_table('suspicion_reports',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('subject_type', sa.String(length=10), nullable=False),
+    sa.Column('subject_id', sa.Integer(), nullable=False),
+    sa.Column('subject_name', sa.String(length=200), nullable=False),
+    sa.Column('description', sa.Text(), nullable=False),
+    sa.Column('raised_by', sa.Integer(), nullable=False),
+    sa.Column('raised_by_role', sa.String(length=10), nullable=False),
+    sa.Column('status', sa.String(length=12), nullable=False),
+    sa.Column('due_date', sa.Date(), nullable=False),
+    sa.Column('officer_notes', sa.Text(), nullable=True),
+    sa.Column('fiu_reference', sa.String(length=100), nullable=True),
+    _ts('created_at'),
+    _ts('updated_at'),
+    sa.PrimaryKeyConstraint('id')
+    )
+    op.create_index('ix_suspicion_reports_status_id', 'suspicion_reports', ['status', 'id'])
+
+
 # The risk tables' first rows. The EU's high-risk third countries (Delegated Regulation (EU) 2016/1675 and its
 # amendments): the list in force since 5 August 2025 (Delegated Regulation (EU) 2025/1184), and the countries that
 # left it then, each until 4 August 2025, the United Arab Emirates among them (listed since 13 March 2023).
@@ -246,10 +266,11 @@ def upgrade() -> None:
     _risk_tables()
     _clients()
     _screening()
+    _reports()
 
 
 def downgrade() -> None:
-    for table in ('screening_hits', 'applicants', 'sanctions_entries', 'sanctions_lists', 'client_events',
+    for table in ('suspicion_reports', 'screening_hits', 'applicants', 'sanctions_entries', 'sanctions_lists', 'client_events',
                   'client_people', 'clients', 'risk_levels', 'risk_factor_weights', 'country_risk',
                   'processed_events', 'outbox'):
         op.drop_table(table)
