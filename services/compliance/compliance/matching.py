@@ -3,15 +3,16 @@ and diacritics folded, punctuation dropped, word order ignored), each word compa
 phonetic key (metaphone, jellyfish), and the date of birth raising or lowering the score. Every score keeps its
 explanation: which words matched which, how, and what the dates did.
 
-A list is indexed by the phonetic keys of its names' words, so a person is compared only with the entries that
-share enough keys with them (two, or all of a shorter name's), not with every entry of every list."""
+A list is indexed by the phonetic keys of its names' words (by pairs of them), so a person is compared only with the
+entries that share enough keys with them (two, or all of a shorter name's), not with every entry of every list."""
 
 import hashlib
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from itertools import combinations
 from typing import Any
 
 import jellyfish
@@ -134,29 +135,40 @@ def date_adjustment(born: date | None, listed: Sequence[str]) -> tuple[float, st
 
 
 class ListIndex:
-    """The entries of the newest version of each list, indexed by their words' phonetic keys."""
+    """The entries of the newest version of each list, indexed by their words' phonetic keys: by every pair of keys
+    of a name (a name of several words must share two with the subject's), by the key of a one-word name, and by
+    every key (for a subject of one word)."""
 
     def __init__(self, entries: Iterable[Entry]) -> None:
         self.entries = list(entries)
+        self._pairs: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
+        self._single: dict[str, list[tuple[int, int]]] = defaultdict(list)
         self._keys: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        self._sizes: dict[tuple[int, int], int] = {}
         for e, entry in enumerate(self.entries):
             for n, name in enumerate(entry.name_words):
-                keys = {phonetic(w) for w in name}
-                self._sizes[(e, n)] = len(keys)
+                keys = sorted({phonetic(w) for w in name})
                 for key in keys:
                     self._keys[key].append((e, n))
+                if len(keys) == 1:
+                    self._single[keys[0]].append((e, n))
+                for pair in combinations(keys, 2):
+                    self._pairs[pair].append((e, n))
 
     def candidates(self, subject_words: Sequence[str]) -> dict[int, list[int]]:
-        keys = {phonetic(w) for w in subject_words}
-        shared: Counter[tuple[int, int]] = Counter()
-        for key in keys:
-            shared.update(self._keys.get(key, ()))
-        found: dict[int, list[int]] = defaultdict(list)
-        for (e, n), count in shared.items():
-            if count >= min(2, len(keys), self._sizes[(e, n)]):
-                found[e].append(n)
-        return found
+        """The entries' names that share two phonetic keys with the subject's name, or all of a shorter one's."""
+        keys = sorted({phonetic(w) for w in subject_words})
+        found: set[tuple[int, int]] = set()
+        if len(keys) == 1:
+            found.update(self._keys.get(keys[0], ()))
+        else:
+            for pair in combinations(keys, 2):
+                found.update(self._pairs.get(pair, ()))
+            for key in keys:
+                found.update(self._single.get(key, ()))
+        by_entry: dict[int, list[int]] = defaultdict(list)
+        for e, n in found:
+            by_entry[e].append(n)
+        return by_entry
 
     def screen(self, subject: Subject, threshold: float) -> list[Match]:
         subject_words = words(subject.name)

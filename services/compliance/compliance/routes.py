@@ -174,7 +174,8 @@ async def import_list(admin: AdminIdentity, request: Request, db: SessionDep) ->
     assert version.id is not None
     record_admin_action(db, request, admin, "sanctions_list.imported", "sanctions_list", version.id, None,
                         source=source, entries=str(version.entries))
-    return ImportOut(**hits.list_out(version).model_dump(), screened=run.subjects, new_hits=run.new_hits)
+    return ImportOut(**hits.list_out(version).model_dump(), screened=run.subjects, new_hits=run.new_hits,
+                     screening_seconds=round(run.seconds, 3))
 
 
 @router.get("/admin/screening/lists", response_model=list[ListOut], responses=TOTAL_RESPONSES)

@@ -231,6 +231,7 @@ class ListOut(CamelModel):
 class ImportOut(ListOut):
     screened: int = Field(description="subjects screened against the newest lists after the import")
     new_hits: int
+    screening_seconds: float = Field(description="how long screening everyone took, after the import itself")
 
 
 Decision = Literal["false_positive", "confirmed"]

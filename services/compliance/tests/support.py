@@ -58,14 +58,19 @@ def fresh_lists(admin: httpx.Client) -> None:
         assert response.status_code == 201 and response.json()["publicationDate"] == today.isoformat(), response.text
 
 
-def admin_made_on_the_command_line(stack: Any, gateway: str, *flags: str) -> httpx.Client:
-    """A new admin made with `python -m identity create-admin` (enrolled with the tests' TOTP secret), signed in
-    with their second factor."""
+def admin_on_the_command_line(stack: Any, *flags: str) -> str:
+    """A new admin made with `python -m identity create-admin` (enrolled with the tests' TOTP secret); its name."""
     name = f"co{uuid.uuid4().hex[:8]}"
     env = {**stack.env, "PORTAL_ADMIN_PASSWORD": ADMIN_PASSWORD, "PORTAL_ADMIN_TOTP_SECRET": ADMIN_TOTP_SECRET}
     made = subprocess.run([sys.executable, "-m", "identity", "create-admin", name, *flags], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert made.returncode == 0, made.stderr
+    return name
+
+
+def admin_made_on_the_command_line(stack: Any, gateway: str, *flags: str) -> httpx.Client:
+    """Such an admin, signed in with their second factor."""
+    name = admin_on_the_command_line(stack, *flags)
     client = browser_client(gateway)
     signed_in = client.post("/api/login", json={"username": name, "password": ADMIN_PASSWORD, "otp": admin_otp()})
     assert signed_in.status_code == 200 and signed_in.json()["secondFactorPassed"] is True, signed_in.text

@@ -661,6 +661,11 @@ export interface components {
             screened: number;
             /** Newhits */
             newHits: number;
+            /**
+             * Screeningseconds
+             * @description how long screening everyone took, after the import itself
+             */
+            screeningSeconds: number;
         };
         /** ListOut */
         ListOut: {
