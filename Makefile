@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
-SERVICES := common eid identity applications documents contracts messages notifications audit payroll
+SERVICES := common eid identity applications documents contracts messages notifications audit payroll compliance
 PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts services/contracts/contracts/templates -type f 2>/dev/null)
@@ -48,7 +48,7 @@ web/dist/landing.en.html: $(WEB_STAMP) $(WEB_SOURCES)
 
 lint: install
 	$(VENV)/bin/ruff check services gateway deploy web/e2e conftest.py testkit
-	$(VENV)/bin/mypy services/common/portal_common services/eid/portal_eid $(foreach s,identity applications documents contracts messages notifications audit payroll,services/$(s)/$(s)) gateway deploy/local deploy/monitoring testkit
+	$(VENV)/bin/mypy services/common/portal_common services/eid/portal_eid $(foreach s,identity applications documents contracts messages notifications audit payroll compliance,services/$(s)/$(s)) gateway deploy/local deploy/monitoring testkit
 	cd web && npm run lint
 
 test-web: install
@@ -58,7 +58,7 @@ test-web: install
 # marked `exclusive` run one at a time on the second (testkit/stack_suites.py; PORTAL_TEST_WORKERS sets the
 # workers). Each service keeps its tables on its own SQLModel registry, so all their models load side by side.
 STACK_SUITES := services/common services/eid services/identity services/applications services/documents services/contracts \
-	services/messages services/notifications services/audit services/payroll gateway/tests web/e2e
+	services/messages services/notifications services/audit services/payroll services/compliance gateway/tests web/e2e
 # Each pytest run ends with its slowest tests, so a slow new one is seen the day it lands (issue 32).
 SLOWEST := --durations=25
 
@@ -90,7 +90,7 @@ quick-suites:
 bench: install web
 	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py && ../../$(PY) bench_login_flood.py \
 		&& ../../$(PY) bench_admin_lists.py && ../../$(PY) bench_projection.py && ../../$(PY) bench_load.py && ../../$(PY) bench_first_load.py && ../../$(PY) bench_lighthouse.py \
-		&& ../../$(PY) bench_payroll.py && ../../$(PY) bench_idle.py
+		&& ../../$(PY) bench_payroll.py && ../../$(PY) bench_compliance.py && ../../$(PY) bench_idle.py
 
 # A consistent backup of the running `make run` stack into backups/<UTC time>/, and putting one back into the stopped
 # stack; FORCE=1 empties a data directory that holds data first (deploy/local/backup.py; README.md).

@@ -10,7 +10,7 @@ Access = Literal["public", "user", "admin", "self"]
 # download: a streamed answer that carries its own Content-Security-Policy (the service's sandbox).
 Kind = Literal["json", "upload", "download"]
 SERVICES = ("identity", "applications", "documents", "contracts", "messages", "notifications", "audit",
-            "payroll")
+            "payroll", "compliance")
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,13 @@ ROUTES: tuple[Route, ...] = (
     Route("payroll-admin", "PathPrefix(`/api/admin/pay-runs`)", "payroll", "admin"),
     Route("payroll-application-payments", "PathRegexp(`^/api/admin/applications/[^/]+/payments$`)", "payroll",
           "admin", priority=110),
+    # Issue 35, client due diligence: clients and their people, sanctions lists and hits, suspicion reports (the
+    # compliance officer's powers are checked by the service); an applicant's own "Report a concern".
+    Route("compliance-admin", "PathPrefix(`/api/admin/clients`) || PathPrefix(`/api/admin/screening`) || "
+          "PathPrefix(`/api/admin/suspicion-reports`) || PathPrefix(`/api/admin/compliance`)", "compliance", "admin"),
+    Route("compliance-list-upload", "Method(`POST`) && Path(`/api/admin/screening/lists`)", "compliance", "admin",
+          kind="upload", priority=110),
+    Route("compliance-own", "Path(`/api/concerns`)", "compliance", "user"),
     Route("applications-admin", "PathPrefix(`/api/admin/applications`) || PathPrefix(`/api/admin/companies`)",
           "applications", "admin"),
     Route("documents-own", "Path(`/api/documents`) || PathPrefix(`/api/documents/`) || "

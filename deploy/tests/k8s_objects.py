@@ -2,6 +2,7 @@
 selector picks, which port a name means, and whether NetworkPolicies let one pod reach another (in) or let a pod
 open a connection to another pod or to an address outside the cluster (out)."""
 
+import ipaddress
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -9,6 +10,8 @@ from typing import Any
 from deploy.tests.k8s_kustomize import pod_specs
 
 Obj = dict[str, Any]
+# Any pod's address: the pod network is private (10.0.0.0/8 on most clusters), never a public address.
+POD_ADDRESS = "10.244.1.23"
 WORKLOAD_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob")
 
 
@@ -137,8 +140,7 @@ def egress_allowed(policies: Iterable[Obj], source: Pod, target: Pod, port: int,
         for rule in policy["spec"].get("egress", []):
             peers = rule.get("to", [])
             ports = rule.get("ports", [])
-            if peers and (not target.namespace
-                          or not any(_peer_matches(peer, policy["metadata"]["namespace"], target) for peer in peers)):
+            if peers and not any(_peer_matches(peer, policy["metadata"]["namespace"], target) for peer in peers):
                 continue
             if ports and not any(_port_matches(entry, target, port, protocol) for entry in ports):
                 continue
@@ -149,7 +151,13 @@ def egress_allowed(policies: Iterable[Obj], source: Pod, target: Pod, port: int,
 def _peer_matches(peer: dict[str, Any], policy_namespace: str, peer_pod: Pod) -> bool:
     """Whether a `from` or `to` peer of a policy in policy_namespace is peer_pod."""
     if "ipBlock" in peer:
-        raise NotImplementedError("ipBlock peers are not evaluated here")
+        # Outside the cluster stands for a public address; a pod has one of the pod network's (POD_NETWORK).
+        block = peer["ipBlock"]
+        address = ipaddress.ip_address("203.0.113.10" if not peer_pod.namespace else POD_ADDRESS)
+        return address in ipaddress.ip_network(block["cidr"]) and not any(
+            address in ipaddress.ip_network(excepted) for excepted in block.get("except", []))
+    if not peer_pod.namespace:
+        return False  # an address outside the cluster is no pod that a selector names
     if "namespaceSelector" in peer:
         if not matches(peer["namespaceSelector"], namespace_labels(peer_pod.namespace)):
             return False

@@ -818,10 +818,10 @@ OUTSIDER = Pod("outsider", "default", (("app", "something-else"),))
 def test_network_policies_let_exactly_the_needed_traffic_through(name: str) -> None:
     objects = build(name)
     policies = list(named(objects, "NetworkPolicy").values())
-    # Who may connect in; the policies on the way out are notifications', the audit store's and payroll's (the
-    # next tests).
+    # Who may connect in; the policies on the way out are notifications', the audit store's, payroll's and
+    # compliance's (the next tests).
     assert {p["metadata"]["name"] for p in policies if set(p["spec"].get("policyTypes", ["Ingress"])) != {"Ingress"}} \
-        == {"notifications-egress", "audit-egress", "payroll-egress"}
+        == {"notifications-egress", "audit-egress", "payroll-egress", "compliance-egress"}
     by_name = _pods_by_name(objects)
     apis = [by_name[s] for s in SERVICES]
     migrations = [by_name[f"migrate-{s}"] for s in SERVICES]
@@ -924,6 +924,28 @@ def test_the_audit_store_and_payroll_reach_only_dns_postgres_and_nats(name: str,
             assert egress_allowed(policies, pod, by_name["postgres"], 5432)
         assert not egress_allowed(policies, audit, by_name["seaweedfs"], 8333)
     assert ingress_allowed(policies, TRAEFIK, audit, 8000)
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_compliance_reaches_dns_postgres_nats_and_the_public_lists_only(name: str) -> None:
+    """Issue 35: compliance's pods (the service's and its migration's) hold the clients' due diligence; they may
+    reach DNS, Postgres, NATS and, for `import-list --url`, HTTPS outside the cluster, never a private address."""
+    objects = build(name)
+    policies = list(named(objects, "NetworkPolicy").values())
+    by_name = _pods_by_name(objects)
+    [policy] = [p for p in policies if p["metadata"]["name"] == "compliance-egress"]
+    assert {pod.name for pod in by_name.values() if matches(policy["spec"]["podSelector"], pod.label_map)} == \
+        {"compliance", "migrate-compliance", "import-sanctions-lists"}
+    for pod in (by_name["compliance"], by_name["migrate-compliance"], by_name["import-sanctions-lists"]):
+        assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 53, "UDP")
+        assert egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, 443)  # the official lists
+        for port in (*SMTP_PORTS, 80, 8333):
+            assert not egress_allowed(policies, pod, OUTSIDE_THE_CLUSTER, port), f"{pod.name} -> outside:{port}"
+        for target, port in ((by_name["identity"], 8000), (by_name["web"], 8080), (by_name["nats"], 6222),
+                             (by_name["identity"], 443)):
+            assert not egress_allowed(policies, pod, target, port), f"{pod.name} -> {target.name}:{port}"
+    assert egress_allowed(policies, by_name["compliance"], by_name["nats"], 4222)
+    assert ingress_allowed(policies, TRAEFIK, by_name["compliance"], 8000)
 
 
 @pytest.mark.parametrize("name", BUILDS)

@@ -17,6 +17,7 @@ from static_site import GATEWAY_ERRORS
 
 from applications.errors import ERROR_CODES as APPLICATIONS
 from audit.errors import ERROR_CODES as AUDIT
+from compliance.errors import ERROR_CODES as COMPLIANCE
 from contracts.errors import ERROR_CODES as CONTRACTS
 from documents.errors import ERROR_CODES as DOCUMENTS
 from identity.errors import ERROR_CODES as IDENTITY
@@ -29,7 +30,8 @@ from portal_common.errors import ErrorCode, GatewayCode
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "web" / "public" / "locales"
 SERVICE_CODES = {"identity": IDENTITY, "applications": APPLICATIONS, "documents": DOCUMENTS, "contracts": CONTRACTS,
-                 "messages": MESSAGES, "notifications": NOTIFICATIONS, "audit": AUDIT, "payroll": PAYROLL}
+                 "messages": MESSAGES, "notifications": NOTIFICATIONS, "audit": AUDIT, "payroll": PAYROLL,
+                 "compliance": COMPLIANCE}
 
 
 def gateway_codes() -> set[str]:

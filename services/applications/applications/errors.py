@@ -16,6 +16,8 @@ class ApplicationsErrorCode(StrEnum):
     # employment contract cannot come back.
     REOPEN_SUPERSEDED = "reopen_superseded"
     REOPEN_TERM_ENDED = "reopen_term_ended"
+    # Issue 35: a compliance officer confirmed a sanctions hit on the applicant.
+    SCREENING_HIT = "screening_hit"
     # Fields of a status change and of a company.
     INVALID_STATUS = "invalid_status"
     COMPANY_NOT_FOUND = "company_not_found"

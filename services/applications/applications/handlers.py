@@ -1,10 +1,12 @@
 """Consumers of identity's events. portal_common.consumer runs each at most once per event id; they are
 also safe to run after GET /api/application already made the application (get-or-create)."""
 
+from sqlalchemy.dialects.postgresql import insert
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from applications.models import ScreeningBlock
 from applications.service import ensure_application, upsert_applicant
-from portal_common.events import EventEnvelope, ProfileUpdated, UserRegistered, read_payload
+from portal_common.events import EventEnvelope, ProfileUpdated, ScreeningHitDecided, UserRegistered, read_payload
 
 
 async def on_user_registered(db: AsyncSession, envelope: EventEnvelope) -> None:
@@ -22,3 +24,13 @@ async def on_profile_updated(db: AsyncSession, envelope: EventEnvelope) -> None:
     event = read_payload(envelope, ProfileUpdated)
     # Only the projection: staff update profiles too, and they are not applicants.
     await upsert_applicant(db, event.user_id, envelope.occurred_at, event.model_dump(exclude={"user_id"}))
+
+
+async def on_screening_decided(db: AsyncSession, envelope: EventEnvelope) -> None:
+    """Issue 35: a confirmed hit on an applicant blocks their application's approval (409 screening_hit)."""
+    event = read_payload(envelope, ScreeningHitDecided)
+    if event.subject_type != "applicant" or event.decision != "confirmed":
+        return
+    await db.execute(insert(ScreeningBlock).values(user_id=event.subject_id, hit_id=event.hit_id,
+                                                   confirmed_at=envelope.occurred_at)
+                     .on_conflict_do_nothing(index_elements=["user_id"]))

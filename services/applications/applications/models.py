@@ -125,3 +125,14 @@ class Company(ServiceTable, table=True):
     search_text: str = Field(default="", sa_type=Text)
     search_vector: str | None = Field(default=None, sa_column=Column(
         TSVECTOR, Computed(SEARCH_VECTOR_SQL, persisted=True)))
+
+
+class ScreeningBlock(ServiceTable, table=True):
+    """An applicant on whom a compliance officer confirmed a sanctions screening hit (issue 35, from compliance's
+    compliance.screening.decided): their application is not approved. The hit itself stays in compliance."""
+
+    __tablename__ = "screening_blocks"
+
+    user_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    hit_id: int
+    confirmed_at: datetime = Field(sa_type=DateTime(timezone=True))

@@ -16,7 +16,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from applications.errors import ApplicationsErrorCode
-from applications.models import CLOSED_STATUSES, Applicant, Application, Company, StatusUpdate
+from applications.models import CLOSED_STATUSES, Applicant, Application, Company, ScreeningBlock, StatusUpdate
 from applications.schemas import (
     ApplicationSort,
     AssigneeFilter,
@@ -345,6 +345,10 @@ async def change_status(db: AsyncSession, application_id: int, change: StatusCha
     reopening = old_status == "completed" and change.status not in CLOSED_STATUSES
     if reopening:
         await _refuse_unless_reopenable(db, application)
+    blocked = await db.get(ScreeningBlock, application.user_id) if change.status == "approved" else None
+    if blocked is not None and old_status != "approved":
+        raise ApiError(409, ApplicationsErrorCode.SCREENING_HIT,
+                       "A compliance officer confirmed a sanctions screening hit on the applicant")
     application.status = change.status
     if change.notes is not None:
         application.admin_notes = change.notes

@@ -33,11 +33,18 @@ class Identity:
     language: str
     expires_at: int
     second_factor: bool = False
+    # Issue 35: an admin attribute set in the Admins tab (claim ``co``): approves client cases, decides screening
+    # hits and works suspicion reports.
+    compliance_officer: bool = False
 
     @property
     def is_admin(self) -> bool:
         """An admin's powers need the session's second factor, not the role alone."""
         return self.role == "admin" and self.second_factor
+
+    @property
+    def is_compliance_officer(self) -> bool:
+        return self.is_admin and self.compliance_officer
 
 
 def _b64(data: bytes) -> str:
@@ -53,8 +60,9 @@ def _signature(secret: str, signed_part: str) -> str:
 
 
 def sign_assertion(secret: str, user_id: int, role: str, language: str, ttl: int = ASSERTION_TTL_SECONDS, *,
-                   second_factor: bool = False) -> str:
-    claims = {"sub": user_id, "role": role, "lang": language, "exp": int(time.time()) + ttl, "mfa": second_factor}
+                   second_factor: bool = False, compliance_officer: bool = False) -> str:
+    claims = {"sub": user_id, "role": role, "lang": language, "exp": int(time.time()) + ttl, "mfa": second_factor,
+              "co": compliance_officer}
     signed_part = "v1." + _b64(json.dumps(claims, separators=(",", ":")).encode())
     return f"{signed_part}.{_signature(secret, signed_part)}"
 
@@ -69,7 +77,7 @@ def verify_assertion(secret: str, token: str, now: float | None = None) -> Ident
     try:
         claims = json.loads(_unb64(payload))
         identity = Identity(int(claims["sub"]), str(claims["role"]), str(claims["lang"]), int(claims["exp"]),
-                            claims.get("mfa") is True)
+                            claims.get("mfa") is True, claims.get("co") is True)
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
     if identity.expires_at < (now if now is not None else time.time()):

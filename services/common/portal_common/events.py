@@ -13,7 +13,7 @@ from portal_common.validation import CamelModel
 
 STREAM_NAME = "PORTAL"
 STREAM_SUBJECTS = ["identity.>", "applications.>", "documents.>", "contracts.>", "messages.>", "notifications.>",
-                   "audit.>", "payroll.>"]
+                   "audit.>", "payroll.>", "compliance.>"]
 
 
 class EventPayload(CamelModel):
@@ -443,8 +443,24 @@ class NotificationsErasureDone(ErasureDone):
     TYPE = "notifications.privacy.erasure.done"
 
 
+# Issue 35: compliance's events.
+class ScreeningHitDecided(EventPayload):
+    """A compliance officer's decision on a sanctions screening hit. A confirmed hit on an applicant blocks the
+    approval of their application (applications keeps the fact; the hit itself stays in compliance)."""
+
+    TYPE = "compliance.screening.decided"
+    hit_id: int
+    subject_type: Literal["applicant", "client", "person"]
+    subject_id: int
+    decision: Literal["false_positive", "confirmed"]
+
+
 class PayrollErasureDone(ErasureDone):
     TYPE = "payroll.privacy.erasure.done"
+
+
+class ComplianceErasureDone(ErasureDone):
+    TYPE = "compliance.privacy.erasure.done"
 
 
 class RetentionDue(EventPayload):

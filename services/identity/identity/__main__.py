@@ -3,7 +3,8 @@
     python -m identity migrate
     python -m identity wait-for-migrations [--timeout SECONDS]
     python -m identity prune-events [--older-than-days DAYS]
-    python -m identity create-admin USERNAME [--promote]  (password from PORTAL_ADMIN_PASSWORD or a prompt)
+    python -m identity create-admin USERNAME [--promote] [--compliance-officer]
+        (password from PORTAL_ADMIN_PASSWORD or a prompt; the first admin is always a compliance officer)
     python -m identity ensure-admin                      (from PORTAL_ADMIN_USERNAME / PORTAL_ADMIN_PASSWORD)
 Both enrol the admin's second factor with PORTAL_ADMIN_TOTP_SECRET (base32) when it is set; otherwise the
 admin sets up an authenticator app at the first sign-in.
@@ -33,13 +34,14 @@ from portal_common.unit_of_work import UnitOfWork
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-async def _ensure_admin(username: str, password: str, email: str | None, promote: bool) -> int:
+async def _ensure_admin(username: str, password: str, email: str | None, promote: bool,
+                        compliance_officer: bool = False) -> int:
     database = Database(get_settings().database_url)
     totp_secret = os.environ.get("PORTAL_ADMIN_TOTP_SECRET") or None
     try:
         async with UnitOfWork(database) as unit_of_work:
             user = await ensure_admin(unit_of_work.session, username, password, email, promote=promote,
-                                      totp_secret=totp_secret)
+                                      totp_secret=totp_secret, compliance_officer=compliance_officer)
         print(f"admin '{user.username}' is ready (id {user.id})")
         return 0
     except AdminRefused as refused:
@@ -77,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     create.add_argument("--email")
     create.add_argument("--promote", action="store_true",
                         help="make an existing non-admin account an admin and end all its sessions")
+    create.add_argument("--compliance-officer", action="store_true",
+                        help="make the admin a compliance officer (issue 35; the first admin always is one)")
     commands.add_parser("ensure-admin", help="the admin named by PORTAL_ADMIN_USERNAME/PASSWORD, if both are set")
     commands.add_parser("list-birth-date-mismatches",
                         help="list the accounts whose stored date of birth and ID code disagree; changes nothing")
@@ -92,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_list_birth_date_mismatches())
     if args.command == "create-admin":
         password = os.environ.get("PORTAL_ADMIN_PASSWORD") or getpass.getpass("Password: ")
-        return asyncio.run(_ensure_admin(args.username, password, args.email, args.promote))
+        return asyncio.run(_ensure_admin(args.username, password, args.email, args.promote,
+                                         args.compliance_officer))
     username = os.environ.get("PORTAL_ADMIN_USERNAME", "")
     password = os.environ.get("PORTAL_ADMIN_PASSWORD", "")
     if not (username and password):

@@ -12,6 +12,7 @@ from identity.admin_schemas import (
     AdminInvitationOut,
     AdminInvitationRequest,
     AdminOut,
+    ComplianceOfficerIn,
     InvitationAccept,
     InvitationPreview,
 )
@@ -43,6 +44,18 @@ async def list_admins(_: AdminIdentity, db: SessionDep) -> list[AdminOut]:
 async def deactivate_admin(admin_id: ResourceId, identity: AdminIdentity, request: Request, db: SessionDep) -> AdminOut:
     user = await admins.deactivate(db, admin_id, identity.user_id)
     record_admin_action(db, request, identity, "admin.deactivated", TARGET, admin_id, None)
+    return await admins.admin_out(db, user)
+
+
+@router.put("/admin/admins/{admin_id}/compliance-officer", response_model=AdminOut)
+async def set_compliance_officer(admin_id: ResourceId, body: ComplianceOfficerIn, identity: AdminIdentity,
+                                 request: Request, db: SessionDep) -> AdminOut:
+    """Names or removes a compliance officer (issue 35); a compliance officer's call only (403
+    not_compliance_officer), and the last one stays (409 last_compliance_officer)."""
+    user = await admins.set_compliance_officer(db, admin_id, body.compliance_officer,
+                                               identity.is_compliance_officer)
+    record_admin_action(db, request, identity, "admin.compliance_officer_set", TARGET, admin_id, None,
+                        complianceOfficer=str(body.compliance_officer).lower())
     return await admins.admin_out(db, user)
 
 

@@ -2,7 +2,7 @@
 
 from datetime import datetime
 
-from pydantic import ValidationInfo, field_validator
+from pydantic import StrictBool, ValidationInfo, field_validator
 
 from identity.errors import IdentityErrorCode
 from identity.schemas import Language, account_email, same_password
@@ -21,6 +21,11 @@ class AdminOut(CamelModel):
     second_factor: bool  # a confirmed authenticator app or a passkey
     active: bool
     deactivated_at: datetime | None
+    compliance_officer: bool
+
+
+class ComplianceOfficerIn(CamelModel):
+    compliance_officer: StrictBool
 
 
 class AdminInvitationRequest(CamelModel):

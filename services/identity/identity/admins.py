@@ -38,7 +38,8 @@ def _admin_out(user: User, has_passkey: bool) -> AdminOut:
     return AdminOut(id=user.id, username=user.username, full_name=user.full_name, email=user.email,
                     last_login_at=user.last_login_at,
                     second_factor=(user.totp_secret is not None and user.totp_confirmed_at is not None) or has_passkey,
-                    active=user.deactivated_at is None, deactivated_at=user.deactivated_at)
+                    active=user.deactivated_at is None, deactivated_at=user.deactivated_at,
+                    compliance_officer=user.compliance_officer)
 
 
 async def list_admins(db: AsyncSession) -> list[AdminOut]:
@@ -171,4 +172,23 @@ async def reset_second_factor(db: AsyncSession, admin_id: int, actor_id: int) ->
     for table in (Passkey, RecoveryCode, WebAuthnChallenge):
         await db.execute(delete(table).where(col(table.user_id) == admin_id))
     await revoke_all_sessions(db, admin_id)
+    return user
+
+
+# ---- the compliance officer attribute (issue 35) -------------------------------------------------------------
+
+async def set_compliance_officer(db: AsyncSession, admin_id: int, officer: bool, actor_is_officer: bool) -> User:
+    """Only a compliance officer names or removes one; the last active one stays (409). The officers' rows are
+    locked first, so two officers removing each other cannot leave none."""
+    if not actor_is_officer:
+        raise ApiError(403, IdentityErrorCode.NOT_COMPLIANCE_OFFICER, "Only a compliance officer can do this")
+    officers = list((await db.exec(select(User.id).where(
+        col(User.role) == ADMIN, col(User.compliance_officer), col(User.deactivated_at).is_(None))
+        .order_by(col(User.id)).with_for_update())).all())
+    user = await _admin(db, admin_id, lock=True)
+    if not officer and officers == [admin_id]:
+        raise ApiError(409, IdentityErrorCode.LAST_COMPLIANCE_OFFICER,
+                       "The last compliance officer cannot be removed; name another first")
+    user.compliance_officer = officer
+    db.add(user)
     return user

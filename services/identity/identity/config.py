@@ -45,7 +45,8 @@ class IdentitySettings(ServiceSettings):
     password_hash_memory_kib: int = Field(default=65536, ge=8, alias="IDENTITY_PASSWORD_HASH_MEMORY_KIB")
     password_hash_parallelism: int = Field(default=4, ge=1, alias="IDENTITY_PASSWORD_HASH_PARALLELISM")
     erasure_services: str = Field(
-        default="applications,documents,contracts,messages,notifications,payroll", alias="IDENTITY_ERASURE_SERVICES",
+        default="applications,documents,contracts,messages,notifications,payroll,compliance",
+        alias="IDENTITY_ERASURE_SERVICES",
         description="Comma-separated services whose <service>.privacy.erasure.done completes an approved erasure "
                     "request (issue 16).")
 

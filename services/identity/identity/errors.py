@@ -55,6 +55,9 @@ class IdentityErrorCode(StrEnum):
     CANNOT_DEACTIVATE_SELF = "cannot_deactivate_self"
     CANNOT_RESET_OWN_SECOND_FACTOR = "cannot_reset_own_second_factor"
     LAST_ACTIVE_ADMIN = "last_active_admin"
+    # Issue 35: only a compliance officer names or removes one, and one stays.
+    NOT_COMPLIANCE_OFFICER = "not_compliance_officer"
+    LAST_COMPLIANCE_OFFICER = "last_compliance_officer"
     # Issue 15, passkeys (identity/passkeys.py).
     PASSKEY_CHALLENGE_EXPIRED = "passkey_challenge_expired"
     PASSKEY_NOT_VERIFIED = "passkey_not_verified"

@@ -31,7 +31,7 @@ async def _authorise(request: Request, db: SessionDep, admin_only: bool) -> Resp
         raise not_passed()
     secret = request.app.state.settings.assertion_secret.get_secret_value()
     assertion = sign_assertion(secret, holder.user_id, holder.role, holder.language,
-                               second_factor=holder.second_factor)
+                               second_factor=holder.second_factor, compliance_officer=holder.compliance_officer)
     # Traefik copies this onto the forwarded request (gateway/render.py), so the service continues this trace.
     return Response(status_code=200, headers={ASSERTION_HEADER: assertion, TRACEPARENT: current_traceparent() or ""})
 

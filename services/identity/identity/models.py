@@ -40,6 +40,8 @@ class User(ServiceTable, table=True):
     totp_confirmed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     last_login_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     deactivated_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    # Issue 35: approves client cases, decides sanctions hits, works suspicion reports (an admin's attribute).
+    compliance_officer: bool = False
 
 
 class UserSession(ServiceTable, table=True):

@@ -253,7 +253,8 @@ async def _count_id_code_change(db: AsyncSession, user_id: int, per_hour: int) -
 
 
 async def ensure_admin(db: AsyncSession, username: str, password: str, email: str | None = None,
-                       promote: bool = False, totp_secret: str | None = None) -> User:
+                       promote: bool = False, totp_secret: str | None = None,
+                       compliance_officer: bool = False) -> User:
     """Creates the admin, or sets the password of an existing admin (which ends its sessions when it changes).
     An existing account that is not an admin becomes one only when asked to promote it, and then every one
     of its sessions ends: an applicant's cookie must not turn into an admin's (issue 11)."""
@@ -261,8 +262,10 @@ async def ensure_admin(db: AsyncSession, username: str, password: str, email: st
         raise AdminRefused(f"An admin password must be at least {ADMIN_PASSWORD_MIN_LENGTH} characters")
     user = await _find_by_username(db, username)
     if user is None:
+        # Issue 35: the first admin made on the command line is a compliance officer, so somebody can name others.
+        first = (await db.exec(select(User.id).where(col(User.role) == "admin").limit(1))).first() is None
         user = User(username=username, password_hash=hash_password(password), role="admin", full_name=username,
-                    email=(email or f"{username.lower()}@admin.invalid"))
+                    email=(email or f"{username.lower()}@admin.invalid"), compliance_officer=first)
     elif user.role != "admin" and not promote:
         raise AdminRefused(
             f"'{user.username}' is an existing account with the role '{user.role}', not an admin; nothing changed. "
@@ -270,6 +273,8 @@ async def ensure_admin(db: AsyncSession, username: str, password: str, email: st
             "its sessions.")
     else:
         await _make_admin(db, user, password)
+    if compliance_officer:
+        user.compliance_officer = True
     if totp_secret:  # PORTAL_ADMIN_TOTP_SECRET: enrolled at once, so scripts and tests can sign in (issue 15)
         try:
             second_factor.enrol_with_secret(user, totp_secret)

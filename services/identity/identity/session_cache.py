@@ -22,6 +22,7 @@ class SessionHolder:
     role: str
     language: str
     second_factor: bool = False  # the session passed a second factor (issue 15)
+    compliance_officer: bool = False  # issue 35; an admin's holder is never cached, so a change counts at once
 
 
 @dataclass(frozen=True)

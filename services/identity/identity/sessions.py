@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from fastapi import Request, Response
 from sqlalchemy import ColumnElement
+from sqlalchemy import select as sa_select
 from sqlmodel import col, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -85,15 +86,16 @@ async def holder_for_token(db: AsyncSession, token: str | None) -> SessionHolder
     if known:
         return holder
     read_at = cache.now()
-    row = (await db.exec(
-        select(User.id, User.role, User.language, UserSession)
+    # sqlalchemy's select: sqlmodel's takes at most four columns.
+    row = (await db.execute(
+        sa_select(col(User.id), col(User.role), col(User.language), col(User.compliance_officer), UserSession)
         .join(UserSession, col(UserSession.user_id) == col(User.id))
         .where(*_live_session(token_hash))
     )).first()
     if row is None or row[0] is None:  # unknown, expired or revoked: not remembered
         return None
-    user_id, role, language, session = row
-    holder = SessionHolder(user_id, role, language, session.second_factor)
+    user_id, role, language, compliance_officer, session = row
+    holder = SessionHolder(user_id, role, language, session.second_factor, role == "admin" and compliance_officer)
     if role != "admin":
         cache.put(token_hash, holder, read_at, (session.expires_at - utcnow()).total_seconds())
     return holder

@@ -6,6 +6,7 @@
  */
 import type { components as ApplicationsApi } from './openapi/applications';
 import type { components as AuditApi } from './openapi/audit';
+import type { components as ComplianceApi } from './openapi/compliance';
 import type { components as ContractsApi } from './openapi/contracts';
 import type { components as DocumentsApi } from './openapi/documents';
 import type { components as IdentityApi } from './openapi/identity';
@@ -21,6 +22,7 @@ export type MessagesSchemas = MessagesApi['schemas'];
 export type NotificationsSchemas = NotificationsApi['schemas'];
 export type AuditSchemas = AuditApi['schemas'];
 export type PayrollSchemas = PayrollApi['schemas'];
+export type ComplianceSchemas = ComplianceApi['schemas'];
 
 // identity
 export type User = IdentitySchemas['UserOut'];
@@ -90,7 +92,8 @@ export type ServiceErrorBody =
   | MessagesSchemas['ErrorBody']
   | NotificationsSchemas['ErrorBody']
   | AuditSchemas['ErrorBody']
-  | PayrollSchemas['ErrorBody'];
+  | PayrollSchemas['ErrorBody']
+  | ComplianceSchemas['ErrorBody'];
 export type ServiceErrorCode = ServiceErrorBody['code'];
 
 /**

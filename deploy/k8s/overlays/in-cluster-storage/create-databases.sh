@@ -23,4 +23,5 @@ CREATE DATABASE messages OWNER portal;
 CREATE DATABASE notifications OWNER portal;
 CREATE DATABASE audit OWNER portal;
 CREATE DATABASE payroll OWNER portal;
+CREATE DATABASE compliance OWNER portal;
 SQL

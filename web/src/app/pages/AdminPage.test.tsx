@@ -34,7 +34,7 @@ describe('AdminPage (spec §2 admin panel)', { timeout: 15_000 }, () => {
     renderRoute('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Review applications, documents, contracts and messages.')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Applications', 'Documents', 'Contracts', 'Payroll', 'Messages', 'E-mails', 'Admins', 'Activity', 'Erasure requests']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Applications', 'Documents', 'Contracts', 'Payroll', 'Compliance', 'Messages', 'E-mails', 'Admins', 'Activity', 'Erasure requests']);
     expect(screen.getByRole('tab', { name: 'Applications' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('applications tab')).toBeInTheDocument();
   });

@@ -15,6 +15,7 @@ import { apiGetPage } from '@/lib/api-client';
 const AdminDocumentsTab = lazy(() => import('@/features/documents').then((m) => ({ default: m.AdminDocumentsTab })));
 const AdminContractsTab = lazy(() => import('@/features/contracts').then((m) => ({ default: m.AdminContractsTab })));
 const PayrollTab = lazy(() => import('@/features/payroll').then((m) => ({ default: m.PayrollTab })));
+const ComplianceTab = lazy(() => import('@/features/compliance').then((m) => ({ default: m.ComplianceTab })));
 const MessagesTab = lazy(() => import('@/features/messages').then((m) => ({ default: m.MessagesTab })));
 const EmailsTab = lazy(() => import('@/features/emails/components/EmailsTab').then((m) => ({ default: m.EmailsTab })));
 const AdminsTab = lazy(() => import('@/features/admins').then((m) => ({ default: m.AdminsTab })));
@@ -36,7 +37,7 @@ function LazyTab({ children }: { children: ReactNode }) {
   );
 }
 
-export const ADMIN_TABS = ['applications', 'documents', 'contracts', 'payroll', 'messages', 'emails', 'admins', 'activity', 'erasure'] as const;
+export const ADMIN_TABS = ['applications', 'documents', 'contracts', 'payroll', 'compliance', 'messages', 'emails', 'admins', 'activity', 'erasure'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /**
@@ -143,6 +144,11 @@ export function AdminPage() {
         <TabsContent value="payroll" label={t('tabs.payroll')}>
           <LazyTab>
             <PayrollTab />
+          </LazyTab>
+        </TabsContent>
+        <TabsContent value="compliance" label={t('tabs.compliance')}>
+          <LazyTab>
+            <ComplianceTab />
           </LazyTab>
         </TabsContent>
         <TabsContent value="messages" label={t('tabs.messages')}>

@@ -10,6 +10,7 @@ export function adminAccount(overrides: Partial<AdminAccount> = {}): AdminAccoun
     secondFactor: true,
     active: true,
     deactivatedAt: null,
+    complianceOfficer: false,
     ...overrides,
   };
 }

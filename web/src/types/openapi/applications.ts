@@ -461,14 +461,14 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "reopen_superseded" | "reopen_term_ended" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+            code: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "reopen_superseded" | "reopen_term_ended" | "required" | "screening_hit" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "reopen_superseded" | "reopen_term_ended" | "required" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+                [key: string]: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "reopen_superseded" | "reopen_term_ended" | "required" | "screening_hit" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             };
         };
         /**

@@ -443,6 +443,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/admins/{admin_id}/compliance-officer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set Compliance Officer
+         * @description Names or removes a compliance officer (issue 35); a compliance officer's call only (403
+         *     not_compliance_officer), and the last one stays (409 last_compliance_officer).
+         */
+        put: operations["set_compliance_officer_api_admin_admins__admin_id__compliance_officer_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/admins/{admin_id}/reset-second-factor": {
         parameters: {
             query?: never;
@@ -712,11 +733,18 @@ export interface components {
             active: boolean;
             /** Deactivatedat */
             deactivatedAt: string | null;
+            /** Complianceofficer */
+            complianceOfficer: boolean;
         };
         /** CodeRequest */
         CodeRequest: {
             /** Code */
             code: string;
+        };
+        /** ComplianceOfficerIn */
+        ComplianceOfficerIn: {
+            /** Complianceofficer */
+            complianceOfficer: boolean;
         };
         /** ConsentRequest */
         ConsentRequest: {
@@ -810,14 +838,14 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
+            code: "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "last_compliance_officer" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_compliance_officer" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
+                [key: string]: "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "last_compliance_officer" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_compliance_officer" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
             };
         };
         /** InvitationAccept */
@@ -2183,6 +2211,50 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_compliance_officer_api_admin_admins__admin_id__compliance_officer_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                admin_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComplianceOfficerIn"];
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {

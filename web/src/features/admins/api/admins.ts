@@ -79,3 +79,14 @@ export function useAcceptInvitation() {
     mutationFn: (body: AcceptInvitationInput) => apiJson<User>('POST', '/api/admin-invitations/accept', body),
   });
 }
+
+/** PUT /api/admin/admins/{id}/compliance-officer (issue 35): a compliance officer names or removes another. */
+export function useSetComplianceOfficer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, complianceOfficer }: { id: number; complianceOfficer: boolean }) =>
+      apiJson<AdminAccount>('PUT', `${ADMINS_URL}/${id}/compliance-officer`, { complianceOfficer }),
+    onSuccess: (updated) =>
+      queryClient.setQueryData<AdminAccount[]>([ADMINS_URL], (admins) => admins?.map((admin) => (admin.id === updated.id ? updated : admin))),
+  });
+}

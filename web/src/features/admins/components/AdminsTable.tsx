@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useFailureToast } from '@/hooks/use-server-message';
 import { DataTable, type DataTableColumn, type DataTableStatus } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/dates';
 import { currentLanguage } from '@/lib/i18n';
-import type { AdminAccount } from '../api/admins';
+import { useSetComplianceOfficer, type AdminAccount } from '../api/admins';
 import { ConfirmAdminActionDialog } from './ConfirmAdminActionDialog';
 
 /**
@@ -21,6 +23,8 @@ export function AdminsTable({
 }) {
   const { t, i18n } = useTranslation('admins');
   const language = currentLanguage(i18n);
+  const setOfficer = useSetComplianceOfficer();
+  const failureToast = useFailureToast();
 
   const columns: DataTableColumn<AdminAccount>[] = [
     {
@@ -57,6 +61,34 @@ export function AdminsTable({
         <Badge tone={admin.secondFactor ? 'green' : 'amber'} data-testid="admin-second-factor">
           {admin.secondFactor ? t('secondFactor.on') : t('secondFactor.off')}
         </Badge>
+      ),
+    },
+    {
+      // Issue 35: approves client cases and decides screening hits; only an officer names or removes one.
+      id: 'complianceOfficer',
+      header: t('columns.complianceOfficer'),
+      cell: (admin) => (
+        <span className="flex flex-col items-start gap-1">
+          <Badge tone={admin.complianceOfficer ? 'blue' : 'neutral'} data-testid="admin-compliance-officer">
+            {admin.complianceOfficer ? t('complianceOfficer.yes') : t('complianceOfficer.no')}
+          </Badge>
+          {admin.active && admin.id !== currentUserId && (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={setOfficer.isPending}
+              aria-label={t(admin.complianceOfficer ? 'complianceOfficer.removeNamed' : 'complianceOfficer.nameNamed', { name: admin.fullName })}
+              onClick={() =>
+                setOfficer.mutate(
+                  { id: admin.id, complianceOfficer: !admin.complianceOfficer },
+                  { onError: (failure) => failureToast(t('complianceOfficer.failed'), failure) },
+                )
+              }
+            >
+              {admin.complianceOfficer ? t('complianceOfficer.remove') : t('complianceOfficer.name')}
+            </Button>
+          )}
+        </span>
       ),
     },
     {
