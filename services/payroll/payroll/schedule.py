@@ -2,11 +2,8 @@
 place the portal computes it: applications keeps only the term's end (applications/term.py), and the schedule
 reaches others as payroll's ``payroll.schedule.changed`` event.
 
-A banking day is a weekday that is not an Estonian public holiday. The holidays are New Year's Day
-(1 Jan), Independence Day (24 Feb), Good Friday, Easter Sunday, Spring Day (1 May), Pentecost
-(Easter + 49 days), Victory Day (23 Jun), Midsummer Day (24 Jun), Day of Restoration of Independence
-(20 Aug), Christmas Eve (24 Dec), Christmas Day (25 Dec) and Boxing Day (26 Dec). Easter comes from the
-anonymous Gregorian algorithm (Meeus/Jones/Butcher).
+Banking days are portal_common.banking_days' (the one rule, shared with applications' mandate deadlines,
+issue 36): a weekday that is not an Estonian public holiday.
 
 The board member is paid 500 EUR gross a month for 6 months (spec §1: "a fixed 6 months from registration
 in the commercial register. Pay is 500 euro gross per month. The first payment is due within 5 banking days
@@ -32,12 +29,12 @@ the first payment's month instead both skipped that month and put the sixth paym
 import calendar
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import cache
+
+from portal_common.banking_days import banking_days_after, is_banking_day
 
 TERM_MONTHS = 6
 MONTHLY_GROSS_CENTS = 50_000  # spec §1: 500 euro gross a month
 FIRST_PAYMENT_BANKING_DAYS = 5
-FIXED_HOLIDAYS = ((1, 1), (2, 24), (5, 1), (6, 23), (6, 24), (8, 20), (12, 24), (12, 25), (12, 26))
 
 
 @dataclass(frozen=True)
@@ -49,42 +46,6 @@ class ScheduledPayment:
     period_end: date
     due_date: date
     gross_cents: int
-
-
-def easter_sunday(year: int) -> date:
-    """The anonymous Gregorian algorithm."""
-    a = year % 19
-    b, c = divmod(year, 100)
-    d, e = divmod(b, 4)
-    f = (b + 8) // 25
-    g = (b - f + 1) // 3
-    h = (19 * a + b - d - g + 15) % 30
-    i, k = divmod(c, 4)
-    el = (32 + 2 * e + 2 * i - h - k) % 7
-    m = (a + 11 * h + 22 * el) // 451
-    month, day = divmod(h + el - 7 * m + 114, 31)
-    return date(year, month, day + 1)
-
-
-@cache
-def public_holidays(year: int) -> frozenset[date]:
-    easter = easter_sunday(year)
-    movable = {easter - timedelta(days=2), easter, easter + timedelta(days=49)}
-    return frozenset({date(year, month, day) for month, day in FIXED_HOLIDAYS} | movable)
-
-
-def is_banking_day(day: date) -> bool:
-    return day.weekday() < 5 and day not in public_holidays(day.year)
-
-
-def banking_days_after(start: date, count: int) -> date:
-    """The ``count``-th banking day after ``start`` (``start`` itself never counts)."""
-    day = start
-    while count > 0:
-        day += timedelta(days=1)
-        if is_banking_day(day):
-            count -= 1
-    return day
 
 
 def last_banking_day(year: int, month: int) -> date:

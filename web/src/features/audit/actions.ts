@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'application.viewed',
   'application.status_changed',
   'application.company_assigned',
+  'application.mandate_recorded',
   'application.exported',
   'document.requested',
   'document.reviewed',
