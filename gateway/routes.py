@@ -59,6 +59,8 @@ ROUTES: tuple[Route, ...] = (
     Route("documents-privacy-export-download", "PathRegexp(`^/api/privacy/exports/[^/]+/download$`)", "documents",
           "user", kind="download", priority=110),
     Route("applications-own", "Path(`/api/application`)", "applications", "user"),
+    # Issue 36: the board member's own mandate (applications answers only with the caller's).
+    Route("applications-mandate", "Path(`/api/mandate`) || PathPrefix(`/api/mandate/`)", "applications", "user"),
     # Issue 23, payroll: a person's own payout details, payments and payslips (the service checks the owner);
     # the admins' pay runs, and an application's payments for the company card (a path under applications').
     Route("payroll-own", "Path(`/api/payout-details`) || Path(`/api/payments`) || PathPrefix(`/api/payments/`)",

@@ -21,7 +21,7 @@ SIGNED_IN_CALLS = [("GET", "/api/user"), ("GET", "/api/profile"), ("PUT", "/api/
                    ("GET", "/api/privacy/erasure"), ("POST", "/api/privacy/export"),
                    ("GET", "/api/privacy/exports/00000000-0000-4000-8000-000000000001/download"),
                    ("GET", "/api/payout-details"), ("PUT", "/api/payout-details"), ("GET", "/api/payments"),
-                   ("GET", "/api/payments/1/payslip"), ("POST", "/api/concerns")]
+                   ("GET", "/api/payments/1/payslip"), ("POST", "/api/concerns"), ("GET", "/api/mandate")]
 ADMIN_CALLS = [("GET", "/api/admin/applications"), ("GET", "/api/admin/applications/1"),
                ("PUT", "/api/admin/applications/1/status"), ("GET", "/api/admin/messages"),
                ("PUT", "/api/admin/messages/1/read"), ("GET", "/api/admin/documents"),
@@ -35,7 +35,8 @@ ADMIN_CALLS = [("GET", "/api/admin/applications"), ("GET", "/api/admin/applicati
                ("POST", "/api/admin/pay-runs/1/paid"), ("POST", "/api/admin/pay-runs/1/lines/1/failed"),
                ("GET", "/api/admin/pay-runs/1/sepa"), ("GET", "/api/admin/pay-runs/1/tsd"),
                ("GET", "/api/admin/applications/1/payments"), ("GET", "/api/admin/clients"),
-               ("GET", "/api/admin/screening/hits"), ("POST", "/api/admin/screening/lists")]
+               ("GET", "/api/admin/screening/hits"), ("POST", "/api/admin/screening/lists"),
+               ("PUT", "/api/admin/applications/1/mandate")]
 
 
 def test_every_protected_route_of_the_table_is_probed() -> None:

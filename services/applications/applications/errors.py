@@ -23,6 +23,10 @@ class ApplicationsErrorCode(StrEnum):
     COMPANY_NOT_FOUND = "company_not_found"
     COMPANY_NAME_LENGTH = "company_name_length"
     REGISTRATION_CODE_FORMAT = "registration_code_format"
+    # Fields of the mandate's register dates (issue 36).
+    DATE_IN_FUTURE = "date_in_future"
+    REMOVAL_BEFORE_APPOINTMENT = "removal_before_appointment"
+    APPOINTMENT_REQUIRED = "appointment_required"
 
 
 ERROR_CODES = service_error_codes(ApplicationsErrorCode)

@@ -2,7 +2,7 @@
 
 from datetime import date, datetime
 
-from sqlalchemy import Column, Computed, DateTime, Index, Text, text
+from sqlalchemy import Column, Computed, DateTime, ForeignKey, Index, Text, text
 from sqlalchemy.dialects.postgresql import TSVECTOR
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
@@ -136,3 +136,19 @@ class ScreeningBlock(ServiceTable, table=True):
     user_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     hit_id: int
     confirmed_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+class Mandate(ServiceTable, table=True):
+    """The register's facts about the board member's mandate in the application's company (issue 36), as an
+    admin records them: the appointment's and the removal's entry dates. ``company_id`` is the company they were
+    recorded for, so a company assigned instead later starts with no dates."""
+
+    __tablename__ = "mandates"
+
+    application_id: int = Field(sa_column=Column(ForeignKey("applications.id", ondelete="CASCADE"),
+                                                 primary_key=True, autoincrement=False))
+    company_id: int = Field(foreign_key="companies.id")
+    appointed_on: date | None = None
+    removed_on: date | None = None
+    updated_by: int
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))

@@ -1,10 +1,12 @@
-"""Estonian banking days: weekdays that are not public holidays. payroll's payment schedule (issue 23) and
-compliance's suspicion report due times (issue 35: two banking days) count them.
+"""Estonian banking days: the one rule payroll's schedule (issue 23), compliance's suspicion report due times
+(issue 35: two banking days) and applications' mandate deadlines (issue 36) count with, so it lives here once.
 
-The holidays are New Year's Day (1 Jan), Independence Day (24 Feb), Good Friday, Easter Sunday, Spring Day
-(1 May), Pentecost (Easter + 49 days), Victory Day (23 Jun), Midsummer Day (24 Jun), Day of Restoration of
-Independence (20 Aug), Christmas Eve (24 Dec), Christmas Day (25 Dec) and Boxing Day (26 Dec). Easter comes from
-the anonymous Gregorian algorithm (Meeus/Jones/Butcher)."""
+A banking day is a weekday that is not an Estonian public holiday. The holidays are New Year's Day
+(1 Jan), Independence Day (24 Feb), Good Friday, Easter Sunday, Spring Day (1 May), Pentecost
+(Easter + 49 days), Victory Day (23 Jun), Midsummer Day (24 Jun), Day of Restoration of Independence
+(20 Aug), Christmas Eve (24 Dec), Christmas Day (25 Dec) and Boxing Day (26 Dec). Easter comes from the
+anonymous Gregorian algorithm (Meeus/Jones/Butcher).
+"""
 
 from datetime import date, timedelta
 from functools import cache
@@ -40,9 +42,17 @@ def is_banking_day(day: date) -> bool:
 
 def banking_days_after(start: date, count: int) -> date:
     """The ``count``-th banking day after ``start`` (``start`` itself never counts)."""
-    day = start
+    return _step(start, count, timedelta(days=1))
+
+
+def banking_days_before(end: date, count: int) -> date:
+    """The ``count``-th banking day before ``end`` (``end`` itself never counts)."""
+    return _step(end, count, timedelta(days=-1))
+
+
+def _step(day: date, count: int, step: timedelta) -> date:
     while count > 0:
-        day += timedelta(days=1)
+        day += step
         if is_banking_day(day):
             count -= 1
     return day

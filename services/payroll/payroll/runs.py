@@ -22,9 +22,9 @@ from payroll import iban
 from payroll.errors import PayrollErrorCode
 from payroll.models import POOL_STATUSES, Employment, Payment, PayoutDetails, PayRun, PayRunLine, Person
 from payroll.money import euros
-from payroll.schedule import is_banking_day
 from payroll.schemas import CompanyRef, PayRunLineOut, PayRunOut, PayRunSummary, PeriodOut, Totals
 from payroll.withholding import withhold
+from portal_common.banking_days import is_banking_day
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.events import PaymentPaid

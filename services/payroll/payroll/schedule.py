@@ -2,8 +2,8 @@
 place the portal computes it: applications keeps only the term's end (applications/term.py), and the schedule
 reaches others as payroll's ``payroll.schedule.changed`` event.
 
-A banking day is a weekday that is not an Estonian public holiday (portal_common.banking_days, which compliance
-counts too).
+A banking day is a weekday that is not an Estonian public holiday (portal_common.banking_days: the one rule,
+shared with compliance's report due times and applications' mandate deadlines).
 
 The board member is paid 500 EUR gross a month for 6 months (spec §1: "a fixed 6 months from registration
 in the commercial register. Pay is 500 euro gross per month. The first payment is due within 5 banking days

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import httpx
 
 from conftest import Applicant, eventually
-from payroll.schedule import is_banking_day
+from portal_common.banking_days import is_banking_day
 
 # A valid Estonian IBAN (the national check digit too), and its masked form in admin lists.
 IBAN = "EE382200221020145685"

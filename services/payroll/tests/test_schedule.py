@@ -8,15 +8,12 @@ import pytest
 
 from payroll.schedule import (
     ScheduledPayment,
-    banking_days_after,
     cancelled_by_early_end,
-    easter_sunday,
-    is_banking_day,
     last_banking_day,
     payment_schedule,
-    public_holidays,
     term_end,
 )
+from portal_common.banking_days import banking_days_after, easter_sunday, is_banking_day, public_holidays
 
 
 @pytest.mark.parametrize(("year", "easter"), [

@@ -48,6 +48,9 @@ export type AssignedCompany = ApplicationsSchemas['CompanyOut'];
 export type CompanyStatus = AssignedCompany['status'];
 /** A shelf company in the admin's list. */
 export type ShelfCompany = ApplicationsSchemas['CompanyListItem'];
+/** GET /api/mandate, GET/PUT /api/admin/applications/{id}/mandate (issue 36): the board member's mandate. */
+export type Mandate = ApplicationsSchemas['MandateOut'];
+export type MandateStatus = Mandate['status'];
 
 // documents
 export type Document = DocumentsSchemas['DocumentOut'];

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'application.assigned',
   'application.unassigned',
   'application.company_assigned',
+  'application.mandate_recorded',
   'application.exported',
   'document.requested',
   'document.reviewed',

@@ -218,6 +218,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mandate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Own Mandate
+         * @description The caller's own mandate; 404 while no company has been assigned to them.
+         */
+        get: operations["own_mandate_api_mandate_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{application_id}/mandate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Application Mandate */
+        get: operations["application_mandate_api_admin_applications__application_id__mandate_get"];
+        /** Record Mandate */
+        put: operations["record_mandate_api_admin_applications__application_id__mandate_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -461,15 +499,61 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "reopen_superseded" | "reopen_term_ended" | "required" | "screening_hit" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+            code: "application_open" | "appointment_required" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "date_in_future" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "removal_before_appointment" | "reopen_superseded" | "reopen_term_ended" | "required" | "screening_hit" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "application_open" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "reopen_superseded" | "reopen_term_ended" | "required" | "screening_hit" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+                [key: string]: "application_open" | "appointment_required" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "date_in_future" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "removal_before_appointment" | "reopen_superseded" | "reopen_term_ended" | "required" | "screening_hit" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             };
+        };
+        /** MandateOut */
+        MandateOut: {
+            /**
+             * Company
+             * @description the company's name
+             */
+            company: string;
+            /** Registrycode */
+            registryCode: string;
+            /**
+             * Appointedon
+             * @description the appointment's entry date in the Business Register
+             */
+            appointedOn: string | null;
+            /**
+             * Plannedend
+             * @description the term's last day; null while the registration date is unknown
+             */
+            plannedEnd: string | null;
+            /**
+             * Removaldeadline
+             * @description the shareholders' deadline to file the removal: 5 Estonian banking days after the planned end
+             */
+            removalDeadline: string | null;
+            /**
+             * Removedon
+             * @description the removal's entry date in the Business Register
+             */
+            removedOn: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "awaiting_appointment" | "active" | "ending" | "removal_overdue" | "removed";
+        };
+        /**
+         * MandateUpdate
+         * @description The dates present are set (null clears one); those left out keep what was recorded. Neither may be in the
+         *     future (Europe/Tallinn), and the removal needs an appointment on or before it.
+         */
+        MandateUpdate: {
+            /** Appointedon */
+            appointedOn?: string | null;
+            /** Removedon */
+            removedOn?: string | null;
         };
         /**
          * OwnApplicationOut
@@ -1092,6 +1176,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyListItem"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_mandate_api_mandate_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandateOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    application_mandate_api_admin_applications__application_id__mandate_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandateOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_mandate_api_admin_applications__application_id__mandate_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MandateUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandateOut"];
                 };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */

@@ -12,6 +12,7 @@ import { useOwnPayments } from '../api/get-own-payments';
 import { statusHintKey } from '../status-hint';
 import { ApplyAgainCard } from './ApplyAgainCard';
 import { EarlierApplications } from './EarlierApplications';
+import { MandateCard } from './MandateCard';
 import { StatusTimeline } from './StatusTimeline';
 
 /** The tab's layout in grey while the application loads (issue 18: skeletons, not a bare spinner). */
@@ -97,6 +98,8 @@ export function ApplicationTab() {
             )}
           </CardContent>
         </Card>
+
+        {company && <MandateCard />}
 
         {company && (
           <Card>
