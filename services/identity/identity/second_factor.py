@@ -55,10 +55,11 @@ def _new_recovery_code() -> str:
 
 def totp_step_of(secret: str, code: str) -> int | None:
     """The time step within the drift window whose code this is (the latest, should two steps share it)."""
-    totp, code = pyotp.TOTP(secret), _normalised(code)
+    # As bytes: compare_digest refuses str with non-ASCII characters, which anyone may send.
+    totp, given = pyotp.TOTP(secret), _normalised(code).encode()
     current = int(utcnow().timestamp()) // totp.interval
     for step in range(current + TOTP_DRIFT_STEPS, current - TOTP_DRIFT_STEPS - 1, -1):
-        if hmac.compare_digest(totp.generate_otp(step), code):
+        if hmac.compare_digest(totp.generate_otp(step).encode(), given):
             return step
     return None
 

@@ -285,3 +285,14 @@ def test_the_code_is_good_once_for_recovery_codes_and_turning_totp_off(make_appl
     assert refused.status_code == 422 and refused.json()["code"] == "wrong_code"
     assert applicant.client.request("DELETE", "/api/second-factor/totp",
                                     json={"code": totp_code(secret)}).status_code == 204
+
+
+def test_a_code_with_any_characters_is_a_wrong_code(make_applicant: Any, gateway: str) -> None:
+    """A code is compared in constant time; text no authenticator makes (not ASCII) is still just wrong."""
+    applicant: Applicant = make_applicant()
+    _confirmed_with(applicant.client)
+    for odd in ("12345é", "１２３４５６"):
+        renewal = applicant.client.post("/api/second-factor/recovery-codes", json={"code": odd})
+        assert renewal.status_code == 422 and renewal.json()["code"] == "wrong_code", renewal.text
+        with browser_client(gateway) as client:
+            assert _refused_as_wrong(login(client, applicant.user["username"], applicant.password, odd))
