@@ -36,6 +36,7 @@ from testkit.accounts import (
     new_id_code,
     random_birth_date,
     registration,
+    totp_code,
 )
 from testkit.suite_stack import (
     BIN,
@@ -48,7 +49,7 @@ from testkit.suite_stack import (
 __all__ = ["ADMIN_PASSWORD", "ADMIN_TOTP_SECRET", "ADMIN_USERNAME", "FALLBACK_DATE_OF_BIRTH",
            "GATEWAY_RESPONSE_TIMEOUT_SECONDS", "ROOT", "TEST_DATA", "TEST_RATE_LIMIT", "Applicant", "admin_login_body",
            "admin_otp", "browser_client", "client_address", "id_codes_born", "new_id_code", "random_birth_date",
-           "registration"]
+           "registration", "totp_code"]
 
 
 def eventually(check: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
@@ -283,9 +284,29 @@ def unenrolled_admin_client(stack: Stack, gateway: str) -> Iterator[httpx.Client
         yield c
 
 
+@pytest.fixture(scope="session")
+def admin_session(gateway: str) -> httpx.Cookies:
+    """The cookies of this test process's one signed-in session of its admin (admin_client)."""
+    return httpx.Cookies()
+
+
+def _signed_in_as_the_admin(client: httpx.Client) -> bool:
+    me = client.get("/api/user")
+    return me.status_code == 200 and me.json().get("username") == ADMIN_USERNAME \
+        and me.json().get("secondFactorPassed") is True
+
+
 @pytest.fixture
-def admin_client(gateway: str) -> Iterator[httpx.Client]:
+def admin_client(gateway: str, admin_session: httpx.Cookies) -> Iterator[httpx.Client]:
+    """A client signed in as this process's test admin. Every test shares one session: each sign-in uses up a
+    one-time code (issue 37), so a new one is made only when a test ended the last (signed it out, or the admin's
+    sessions were revoked) or it lost its second factor."""
     with browser_client(gateway) as c:
-        response = c.post("/api/login", json=admin_login_body())
-        assert response.status_code == 200, response.text
+        c.cookies.update(admin_session)
+        if not admin_session or not _signed_in_as_the_admin(c):
+            c.cookies.clear()
+            response = c.post("/api/login", json=admin_login_body())
+            assert response.status_code == 200, response.text
+            admin_session.clear()
+            admin_session.update(c.cookies)
         yield c

@@ -2,6 +2,8 @@
 
 import os
 import random
+import threading
+import time
 import uuid
 from dataclasses import dataclass
 from datetime import date
@@ -21,9 +23,29 @@ ADMIN_PASSWORD = "admin-test-password"
 ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
 
 
+# The last time step this process handed out a code of, per secret.
+_handed_out: dict[str, int] = {}
+_handing_out = threading.Lock()
+
+
+def totp_code(secret: str) -> str:
+    """A one-time code of ``secret`` whose time step this process has not handed out before: identity accepts
+    each code once (RFC 6238 §5.2, issue 37), so a test never replays one. The current step's code, else the next
+    step's (identity's drift window takes it), and only when that one is given out too it waits for the step."""
+    totp = pyotp.TOTP(secret)
+    with _handing_out:
+        current = int(time.time()) // totp.interval
+        step = max(current, _handed_out.get(secret, current - 1) + 1)
+        if step > current + 1:
+            # Until ``step`` is the next step; the earliest it is good.
+            time.sleep(max(0.0, (step - 1) * totp.interval - time.time()))
+        _handed_out[secret] = step
+        return totp.generate_otp(step)
+
+
 def admin_otp() -> str:
-    """The admin's current one-time code; it may be given again within its 30 s step (README, Second factor)."""
-    return pyotp.TOTP(ADMIN_TOTP_SECRET).now()
+    """A one-time code of the test admin that this process has not used yet (totp_code)."""
+    return totp_code(ADMIN_TOTP_SECRET)
 
 
 def admin_login_body() -> dict[str, str]:

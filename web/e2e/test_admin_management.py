@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pyotp
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import ADMIN_USERNAME, browser_client
+from conftest import ADMIN_USERNAME, browser_client, totp_code
 from services.notifications.tests.support import wait_for_mail
 from web.e2e.conftest import new_context
 from web.e2e.signin import sign_in
@@ -48,7 +47,7 @@ def enrolled_admin(stack: Any, admin_client: httpx.Client, language: str) -> tup
                                json={"token": token, "username": username, "password": PASSWORD})
         assert accepted.status_code == 201, accepted.text
         secret: str = client.post("/api/second-factor/totp/start").json()["secret"]
-        confirmed = client.post("/api/second-factor/totp/confirm", json={"code": pyotp.TOTP(secret).now()})
+        confirmed = client.post("/api/second-factor/totp/confirm", json={"code": totp_code(secret)})
         assert confirmed.status_code == 200, confirmed.text
     return username, secret
 
@@ -66,7 +65,7 @@ def test_an_admin_lists_the_admins_invites_one_and_deactivates_them(
     context = new_context(browser, gateway, language)
     try:
         page = context.new_page()
-        sign_in(page, username, PASSWORD, pyotp.TOTP(secret).now(), language=language)
+        sign_in(page, username, PASSWORD, totp_code(secret), language=language)
         expect(page).to_have_url(re.compile(r"/admin$"))
         page.goto("/admin?tab=admins")
         expect(page.get_by_role("heading", name=words["title"], exact=True)).to_be_visible()

@@ -3,6 +3,7 @@ land on /dashboard, log out, log in again, switch to English (spec §2 Auth scre
 
 import re
 import uuid
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -88,6 +89,24 @@ def test_register_sign_log_out_log_in_and_switch_language(page: Page) -> None:
     # The choice is saved on the account: a fresh browser in Estonian gets English after signing in. The page
     # switches at once and saves in the background, so the account may take a moment to say so.
     eventually(lambda: page.request.get("/api/user").json()["language"] == "en", what="language saved")
+
+
+def test_a_taken_id_code_is_said_for_the_whole_form_naming_no_field(page: Page, make_applicant: Any) -> None:
+    """Issue 37: registering with someone's ID code answers account_exists, shown above the submit button in the
+    reader's language; the ID code field is not marked, so the form does not tell whose code it is."""
+    id_code = new_id_code()
+    make_applicant(idCode=id_code)
+    page.goto("/auth")
+    page.get_by_role("tab", name="Registreeru").click()
+    fill_registration(page, f"mari{uuid.uuid4().hex[:8]}", id_code)
+    sign_contract(page, id_code)
+    page.get_by_role("button", name="Loo konto ja kandideeri").click()
+    form = page.get_by_role("form", name="Looge oma konto")
+    expect(form.get_by_role("alert")).to_have_text(
+        "Nende andmetega konto võib juba olemas olla. Logige sisse või lähtestage parool.")
+    expect(page.get_by_label("Eesti isikukood")).to_have_attribute("aria-invalid", "false")
+    expect(page.get_by_label("E-post")).to_have_attribute("aria-invalid", "false")
+    expect(page).to_have_url(re.compile("/auth"))
 
 
 def test_wrong_password_shows_the_failure_toast(page: Page) -> None:

@@ -136,6 +136,15 @@ class PasswordChanged(EventPayload):
     user_id: int
     via: Literal["reset", "profile"]
 
+
+class RegistrationAttempted(EventPayload):
+    """Someone tried to register a new account with this account's e-mail address or ID code and was refused
+    (issue 37): notifications tells the account's owner, in their language. Nothing of the attempt travels."""
+
+    TYPE = "identity.registration.attempted"
+    user_id: int
+
+
 class ApplicationCreated(EventPayload):
     """Which user an application belongs to, so other services can check an applicationId they are given."""
 

@@ -18,6 +18,10 @@ class IdentitySettings(ServiceSettings):
         default=False, alias="IDENTITY_COOKIE_SECURE",
         description="Force the Secure flag; it is also set whenever the gateway reports HTTPS.")
     login_free_failures: int = Field(default=5, alias="IDENTITY_LOGIN_FREE_FAILURES")
+    registration_free_refusals: int = Field(
+        default=5, ge=1, alias="IDENTITY_REGISTRATION_FREE_REFUSALS",
+        description="Registrations refused from one address because an account with those details exists, before "
+                    "registrations from it slow down as failed sign-ins do (issue 37).")
     id_code_changes_per_hour: int = Field(default=5, alias="IDENTITY_ID_CODE_CHANGES_PER_HOUR")
     password_resets_per_hour: int = Field(
         default=3, ge=1, alias="IDENTITY_PASSWORD_RESETS_PER_HOUR",

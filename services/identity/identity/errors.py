@@ -12,6 +12,8 @@ class IdentityErrorCode(StrEnum):
     USERNAME_TAKEN = "username_taken"
     EMAIL_TAKEN = "email_taken"
     ID_CODE_TAKEN = "id_code_taken"
+    # Issue 37: registration with a taken e-mail address or ID code, without saying which.
+    ACCOUNT_EXISTS = "account_exists"
     # Registration, sign-in, language and profile fields (spec §5).
     USERNAME_REQUIRED = "username_required"
     USERNAME_TOO_SHORT = "username_too_short"

@@ -3,7 +3,7 @@
 import uuid
 from datetime import date, datetime
 
-from sqlalchemy import DateTime, Index, UniqueConstraint, text
+from sqlalchemy import BigInteger, DateTime, Index, UniqueConstraint, text
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -38,6 +38,8 @@ class User(ServiceTable, table=True):
     # Second factor (issue 15): a TOTP secret (base32) counts once confirmed with a code.
     totp_secret: str | None = Field(default=None, max_length=64)
     totp_confirmed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    # The last 30 s time step a TOTP code was accepted for: a code is good once (RFC 6238 §5.2, issue 37).
+    totp_last_step: int | None = Field(default=None, sa_type=BigInteger)
     last_login_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     deactivated_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     # Issue 35: approves client cases, decides sanctions hits, works suspicion reports (an admin's attribute).

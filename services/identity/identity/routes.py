@@ -83,9 +83,11 @@ async def current_user(signed_in: CurrentSession, db: SessionDep) -> UserOut:
 
 
 @router.post("/register", status_code=201, response_model=UserOut)
-async def register(body: RegisterRequest, request: Request, response: Response, db: SessionDep,
+async def register(body: RegisterRequest, request: Request, response: Response, unit_of_work: UnitOfWorkDep,
                    settings: Settings) -> UserOut:
-    user = await service.register(db, body, client_ip(request), request.headers.get("user-agent"))
+    db = unit_of_work.session
+    user = await service.register(unit_of_work, body, client_ip(request), request.headers.get("user-agent"),
+                                  settings.registration_free_refusals)
     assert user.id is not None
     await consents.accept_current(db, user.id, client_ip(request), request.headers.get("user-agent"))
     await revoke_session(db, session_token(request))

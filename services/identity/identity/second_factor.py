@@ -1,18 +1,21 @@
 """The second factor (issue 15): a TOTP authenticator (RFC 6238) and ten one-time recovery codes; passkeys
 (passkeys.py) count as well. Mandatory for admins, optional for applicants.
 
-A code stays good for its 30 s step and one step either side (clocks drift); it may be given again within
-that time, as several sign-ins of one admin at once (scripts, tests) need. Recovery codes are good once and
-only their SHA-256 is stored."""
+A code is good in its 30 s step and one step either side (clocks drift), and only once (RFC 6238 §5.2, issue
+37): the account keeps the last step a code was accepted for, and a code of that step or an earlier one is wrong,
+as a replayed or stolen code must be. Scripts that sign one account in several times use the next step's code or
+a recovery code. Recovery codes are good once and only their SHA-256 is stored."""
 
 import hashlib
+import hmac
 import io
 import secrets
 from dataclasses import dataclass
 
 import pyotp
 import segno
-from sqlalchemy import delete, func, update
+from sqlalchemy import delete, func, or_, update
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -50,8 +53,35 @@ def _new_recovery_code() -> str:
     return f"{letters[:RECOVERY_GROUP]}-{letters[RECOVERY_GROUP:]}"
 
 
-def totp_code_is_right(secret: str, code: str) -> bool:
-    return pyotp.TOTP(secret).verify(_normalised(code), valid_window=TOTP_DRIFT_STEPS)
+def totp_step_of(secret: str, code: str) -> int | None:
+    """The time step within the drift window whose code this is (the latest, should two steps share it)."""
+    # As bytes: compare_digest refuses str with non-ASCII characters, which anyone may send.
+    totp, given = pyotp.TOTP(secret), _normalised(code).encode()
+    current = int(utcnow().timestamp()) // totp.interval
+    for step in range(current + TOTP_DRIFT_STEPS, current - TOTP_DRIFT_STEPS - 1, -1):
+        if hmac.compare_digest(totp.generate_otp(step).encode(), given):
+            return step
+    return None
+
+
+async def _use_totp_code(db: AsyncSession, user: User, secret: str, code: str) -> bool:
+    """Whether ``code`` is a code of ``secret`` from a step later than the last one accepted; if so, that step is
+    now the last accepted. One statement: two requests racing with the same code cannot both pass (the second
+    waits for the first's row lock and then sees its step)."""
+    assert user.id is not None
+    step = totp_step_of(secret, code)
+    if step is None:
+        return False
+    accepted = await db.execute(
+        update(User)
+        .where(col(User.id) == user.id,
+               or_(col(User.totp_last_step).is_(None), col(User.totp_last_step) < step))
+        .values(totp_last_step=step).returning(col(User.id))
+        .execution_options(synchronize_session=False))
+    if accepted.first() is None:
+        return False
+    set_committed_value(user, "totp_last_step", step)
+    return True
 
 
 def has_totp(user: User) -> bool:
@@ -94,11 +124,11 @@ async def _use_recovery_code(db: AsyncSession, user_id: int, code: str) -> bool:
 
 
 async def code_is_right(db: AsyncSession, user: User, code: str) -> bool:
-    """The account's current TOTP code, or one of its unused recovery codes (which is then used up)."""
+    """The account's current TOTP code, not used before, or one of its unused recovery codes (which is then used up)."""
     assert user.id is not None
     if not code.strip():
         return False
-    if has_totp(user) and user.totp_secret and totp_code_is_right(user.totp_secret, code):
+    if has_totp(user) and user.totp_secret and await _use_totp_code(db, user, user.totp_secret, code):
         return True
     return await _use_recovery_code(db, user.id, code)
 
@@ -145,6 +175,7 @@ def start_totp(user: User) -> TotpEnrolment:
         raise ApiError(409, IdentityErrorCode.TOTP_ALREADY_ENABLED, "The authenticator app is already set up")
     user.totp_secret = pyotp.random_base32()
     user.totp_confirmed_at = None
+    user.totp_last_step = None
     uri = pyotp.TOTP(user.totp_secret).provisioning_uri(name=user.username, issuer_name=ISSUER)
     return TotpEnrolment(user.totp_secret, uri, _qr_svg(uri))
 
@@ -154,7 +185,7 @@ async def confirm_totp(db: AsyncSession, user: User, code: str) -> list[str]:
         raise ApiError(409, IdentityErrorCode.TOTP_ALREADY_ENABLED, "The authenticator app is already set up")
     if not user.totp_secret:
         raise ApiError(409, IdentityErrorCode.TOTP_NOT_STARTED, "Start setting up the authenticator app first")
-    if not totp_code_is_right(user.totp_secret, code):
+    if not await _use_totp_code(db, user, user.totp_secret, code):
         raise wrong_code()
     user.totp_confirmed_at = utcnow()
     db.add(user)
@@ -177,6 +208,7 @@ async def turn_totp_off(db: AsyncSession, user: User, code: str) -> None:
     await require_code(db, user, code)
     user.totp_secret = None
     user.totp_confirmed_at = None
+    user.totp_last_step = None
     db.add(user)
     if await _passkey_count(db, user.id) == 0:
         await db.execute(delete(RecoveryCode).where(col(RecoveryCode.user_id) == user.id))
@@ -193,4 +225,5 @@ def enrol_with_secret(user: User, secret: str) -> bool:
         return False
     user.totp_secret = secret
     user.totp_confirmed_at = utcnow()
+    user.totp_last_step = None
     return True

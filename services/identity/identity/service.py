@@ -2,8 +2,9 @@
 profile, admins."""
 
 from datetime import date, datetime, timedelta
+from typing import NoReturn
 
-from sqlalchemy import ColumnElement, case, delete, func, update
+from sqlalchemy import ColumnElement, case, delete, func, or_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
@@ -18,7 +19,7 @@ from identity.schemas import ProfileUpdate, RegisterRequest
 from identity.sessions import revoke_all_sessions
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode, FieldError
-from portal_common.events import AdminSaved, LanguageChanged, ProfileUpdated, UserRegistered
+from portal_common.events import AdminSaved, LanguageChanged, ProfileUpdated, RegistrationAttempted, UserRegistered
 from portal_common.events import ContractAcceptance as AcceptanceEvent
 from portal_common.outbox import add_event
 from portal_common.unit_of_work import UnitOfWork
@@ -37,6 +38,9 @@ RESERVED_USERNAMES = frozenset({
 USERNAME_TAKEN = FieldError(IdentityErrorCode.USERNAME_TAKEN, "This username is already taken")
 EMAIL_TAKEN = FieldError(IdentityErrorCode.EMAIL_TAKEN, "An account with this email address already exists")
 ID_CODE_TAKEN = FieldError(IdentityErrorCode.ID_CODE_TAKEN, "An account with this ID code already exists")
+# Refused registrations from one address are counted in login_failures under this key, beside sign-ins: a sign-in's
+# key is a stripped username, never this, so the two never mix.
+REGISTRATION_FAILURE_KEY = " registration"
 ID_CODE_BIRTH_DATE_CHANGED = FieldError(IdentityErrorCode.ID_CODE_BIRTH_DATE_CHANGED,
                                         "The ID code must carry your date of birth")
 
@@ -69,35 +73,46 @@ async def _taken(db: AsyncSession, condition: ColumnElement[bool], except_user: 
     return (await db.exec(query)).first() is not None
 
 
-async def _registration_conflicts(db: AsyncSession, body: RegisterRequest) -> dict[str, FieldError]:
-    checks = [
-        ("username", func.lower(User.username) == body.username.lower(), USERNAME_TAKEN),
-        ("email", col(User.email) == body.email, EMAIL_TAKEN),
-        ("idCode", col(User.id_code) == body.id_code, ID_CODE_TAKEN),
-    ]
-    conflicts = {field: error for field, condition, error in checks if await _taken(db, condition)}
-    if body.username.lower() in RESERVED_USERNAMES:
-        conflicts = {"username": USERNAME_TAKEN, **conflicts}
-    return conflicts
+def account_exists() -> ApiError:
+    return ApiError(409, IdentityErrorCode.ACCOUNT_EXISTS,
+                    "An account with these details may already exist. Sign in or reset your password.")
 
 
-def _conflict_error(fields: dict[str, FieldError]) -> ApiError:
-    first = next(iter(fields.values()))
-    return ApiError(409, first.code, first.message, fields)
+async def _owners_of_details(db: AsyncSession, body: RegisterRequest) -> list[int]:
+    """The accounts that already have this e-mail address or ID code."""
+    query = select(User.id).where(or_(col(User.email) == body.email, col(User.id_code) == body.id_code))
+    return sorted(user_id for user_id in (await db.exec(query)).all() if user_id is not None)
 
 
-async def register(db: AsyncSession, body: RegisterRequest, ip: str | None, user_agent: str | None) -> User:
-    conflicts = await _registration_conflicts(db, body)
-    if conflicts:
-        raise _conflict_error(conflicts)
-    user = User(username=body.username, password_hash=hash_password(body.password), full_name=body.full_name,
+async def _username_taken(db: AsyncSession, body: RegisterRequest) -> bool:
+    return body.username.lower() in RESERVED_USERNAMES or await _taken(
+        db, func.lower(User.username) == body.username.lower())
+
+
+async def register(unit_of_work: UnitOfWork, body: RegisterRequest, ip: str | None, user_agent: str | None,
+                   free_refusals: int) -> User:
+    """A new applicant (spec §4). A taken e-mail address or ID code is refused as ``account_exists``, which names
+    neither (issue 37: else the form would tell anyone whose ID code has an account); the owner is e-mailed, and
+    such refusals from one address slow its registrations down. A taken username is still named."""
+    db, (_, address), now = unit_of_work.session, _failure_key("", ip), utcnow()
+    blocked = await db.get(LoginFailure, (REGISTRATION_FAILURE_KEY, address))
+    if blocked is not None and blocked.blocked_until is not None and blocked.blocked_until > now:
+        raise too_many_attempts(seconds_until(blocked.blocked_until, now))
+    # Before anything is looked up: every answer, a refusal or an account, costs the same hash.
+    password_hash = hash_password(body.password)
+    owners = await _owners_of_details(db, body)
+    if owners:
+        await _refuse_registration(unit_of_work, owners, address, free_refusals)
+    if await _username_taken(db, body):
+        raise ApiError(409, USERNAME_TAKEN.code, USERNAME_TAKEN.message, {"username": USERNAME_TAKEN})
+    user = User(username=body.username, password_hash=password_hash, full_name=body.full_name,
                 email=body.email, phone=body.phone, date_of_birth=date.fromisoformat(body.date_of_birth),
                 id_code=body.id_code, city=body.city, language=body.language)
     db.add(user)
     try:
         await db.flush()
-    except IntegrityError:
-        raise ApiError(409, ErrorCode.CONFLICT, "An account with these details already exists") from None
+    except IntegrityError:  # a registration with the same details won the race
+        raise account_exists() from None
     assert user.id is not None
     acceptance = ContractAcceptance(
         user_id=user.id, full_name=body.contract_signed_name or body.full_name,
@@ -111,6 +126,21 @@ async def register(db: AsyncSession, body: RegisterRequest, ip: str | None, user
                                  accepted_at=acceptance.accepted_at, language=acceptance.language,
                                  ip_address=acceptance.ip_address, user_agent=acceptance.user_agent)))
     return user
+
+
+async def _refuse_registration(unit_of_work: UnitOfWork, owners: list[int], address: str,
+                               free_refusals: int) -> NoReturn:
+    """Tells each owner (notifications e-mails them) and counts the refusal against the address, in a transaction
+    of its own: the request's is rolled back with the refusal."""
+    now = utcnow()
+
+    async def record(session: AsyncSession) -> None:
+        for owner in owners:
+            add_event(session, RegistrationAttempted(user_id=owner))
+        await _count_login_failure(session, REGISTRATION_FAILURE_KEY, address, free_refusals, now)
+
+    await unit_of_work.commit_independently(record)
+    raise account_exists()
 
 
 def login_delay_seconds(failures: int, free_failures: int) -> int:

@@ -13,12 +13,11 @@ from typing import Any
 
 import httpx
 import psycopg
-import pyotp
 import pytest
 from sqlalchemy import update
 from sqlmodel import col
 
-from conftest import ADMIN_USERNAME, browser_client
+from conftest import ADMIN_USERNAME, browser_client, totp_code
 from identity import admins
 from identity.models import User
 from portal_common.clock import utcnow
@@ -41,7 +40,7 @@ class InvitedAdmin:
         with browser_client(gateway) as fresh:
             body = {"username": self.username, "password": self.password}
             if self.totp_secret:
-                body["otp"] = pyotp.TOTP(self.totp_secret).now()
+                body["otp"] = totp_code(self.totp_secret)
             return fresh.post("/api/login", json=body)
 
 
@@ -73,7 +72,7 @@ def enrol(client: httpx.Client) -> str:
     started = client.post("/api/second-factor/totp/start")
     assert started.status_code == 200, started.text
     secret: str = started.json()["secret"]
-    confirmed = client.post("/api/second-factor/totp/confirm", json={"code": pyotp.TOTP(secret).now()})
+    confirmed = client.post("/api/second-factor/totp/confirm", json={"code": totp_code(secret)})
     assert confirmed.status_code == 200, confirmed.text
     return secret
 
@@ -231,7 +230,7 @@ def test_a_deactivated_admins_session_dies_at_once_and_they_cannot_sign_in(
     with browser_client(stack.gateway_url) as second_session:
         assert second_session.post("/api/login", json={
             "username": other.username, "password": other.password,
-            "otp": pyotp.TOTP(other.totp_secret).now()}).status_code == 200
+            "otp": totp_code(other.totp_secret)}).status_code == 200
 
         deactivated = admin_client.post(f"/api/admin/admins/{other.user['id']}/deactivate")
         assert deactivated.status_code == 200, deactivated.text

@@ -1,5 +1,6 @@
 """The security e-mails identity's events call for (issue 14): a password reset link, the confirmation of a new
-address and a notice to the old one, a password-changed notice. Always sent: preferences cannot stop them.
+address and a notice to the old one, a password-changed notice, a notice that someone tried to register with the
+account's details (issue 37). Always sent: preferences cannot stop them.
 
 The link's token travels in identity's event and stays in the e-mail's row (its context) so that a retry, or an
 admin's resend, sends the same link. A trade-off: the stream is internal (each service its own NATS user) and
@@ -19,6 +20,7 @@ from portal_common.events import (
     EventEnvelope,
     PasswordChanged,
     PasswordResetRequested,
+    RegistrationAttempted,
     read_payload,
 )
 
@@ -45,6 +47,12 @@ async def on_password_changed(db: AsyncSession, envelope: EventEnvelope) -> None
     await service.queue(db, envelope, "password_changed", [event.user_id], {"via": event.via})
 
 
+async def on_registration_attempted(db: AsyncSession, envelope: EventEnvelope) -> None:
+    """Issue 37: someone was refused a registration with this account's e-mail address or ID code."""
+    event = read_payload(envelope, RegistrationAttempted)
+    await service.queue(db, envelope, "registration_attempt", [event.user_id], {})
+
+
 async def on_admin_invited(db: AsyncSession, envelope: EventEnvelope) -> None:
     """The invitee has no account yet: the e-mail goes to the invitation's address, in its language."""
     event = read_payload(envelope, AdminInvited)
@@ -58,4 +66,5 @@ SECURITY_SUBSCRIPTIONS = [
     Subscription(EmailChangeRequested.TYPE, on_email_change_requested),
     Subscription(PasswordChanged.TYPE, on_password_changed),
     Subscription(AdminInvited.TYPE, on_admin_invited),
+    Subscription(RegistrationAttempted.TYPE, on_registration_attempted),
 ]

@@ -1,5 +1,6 @@
 """What the security e-mails say (issue 14, "Password reset", "Account self-service"), in Estonian and English:
-the reset link, the confirmation of a new address, the notice to the old one, and the password-changed notice.
+the reset link, the confirmation of a new address, the notice to the old one, the password-changed notice, and the
+notice of a refused registration with the account's details (issue 37).
 They are always sent: preferences (preferences.py) cannot turn them off.
 
 The links carry the token identity made (its event, security_emails.py) and the recipient's language (&lng=en,
@@ -74,6 +75,21 @@ def password_changed(f: Facts) -> Content:
                    f.pick("Logi sisse", "Sign in"), SIGN_IN)
 
 
+def registration_attempt(f: Facts) -> Content:
+    """Issue 37: the registration form no longer tells whose details have an account; their owner is told."""
+    return Content(
+        f.pick("Keegi proovis registreeruda teie andmetega", "Someone tried to register with your details"),
+        [f.pick("Keegi proovis luua Shelf Boardi portaalis uut kontot teie e-posti aadressi või isikukoodiga. "
+                "Teil on juba konto, seega uut kontot ei loodud ja teie kontos ei muutunud midagi.",
+                "Someone tried to create a new account on the Shelf Board portal with your e-mail address or ID "
+                "code. You already have an account, so no new account was made and nothing in yours changed."),
+         f.pick("Kui see olite teie, logige sisse oma olemasoleva kontoga; kui olete parooli unustanud, saate "
+                "selle sisselogimislehel lähtestada. Kui see ei olnud teie, ei pea te midagi tegema.",
+                "If it was you, sign in with your existing account; if you have forgotten the password, you can "
+                "reset it on the sign-in page. If it was not you, you need not do anything.")],
+        f.pick("Logi sisse", "Sign in"), SIGN_IN)
+
+
 def _local_time(f: Facts, iso: str) -> str:
     """A moment as people in Estonia read it (Europe/Tallinn), in the e-mail's language."""
     moment = datetime.fromisoformat(iso).astimezone(TALLINN)
@@ -98,5 +114,6 @@ def admin_invitation(f: Facts) -> Content:
 
 SECURITY_TEMPLATES: dict[str, Callable[[Facts], Content]] = {
     function.__name__: function for function in (
-        password_reset, email_change_confirm, email_change_notice, password_changed, admin_invitation)
+        password_reset, email_change_confirm, email_change_notice, password_changed, admin_invitation,
+        registration_attempt)
 }

@@ -132,18 +132,13 @@ describe('RegisterForm validation (spec §5 register rules)', () => {
 
   it('shows the server\'s field errors in the reader\'s language by their codes (issue 12)', async () => {
     const user = userEvent.setup();
-    const taken = {
-      username: 'This username is already taken',
-      email: 'An account with this email address already exists',
-      idCode: 'An account with this ID code already exists',
-    };
     stubApi({
       'POST /api/register': () =>
         jsonResponse(409, {
-          message: taken.username,
+          message: 'This username is already taken',
           code: 'username_taken',
-          fields: taken,
-          fieldCodes: { username: 'username_taken', email: 'email_taken', idCode: 'id_code_taken' },
+          fields: { username: 'This username is already taken' },
+          fieldCodes: { username: 'username_taken' },
         }),
     });
     renderWithProviders(<RegisterForm />);
@@ -157,9 +152,36 @@ describe('RegisterForm validation (spec §5 register rules)', () => {
     );
     await act(() => i18n.changeLanguage('et'));
     expect(screen.getByLabelText('Kasutajanimi')).toHaveAccessibleDescription('See kasutajanimi on juba kasutusel.');
-    expect(screen.getByLabelText('E-post')).toHaveAccessibleDescription('Selle e-posti aadressiga konto on juba olemas.');
-    expect(screen.getByLabelText('Eesti isikukood')).toHaveAccessibleDescription('Selle isikukoodiga konto on juba olemas.');
-    for (const english of Object.values(taken)) expect(screen.queryByText(english)).not.toBeInTheDocument();
+    expect(screen.queryByText('This username is already taken')).not.toBeInTheDocument();
+  });
+
+  it('says account_exists for the whole form, naming neither the e-mail nor the ID code (issue 37)', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /api/register': () =>
+        jsonResponse(409, {
+          message: 'An account with these details may already exist. Sign in or reset your password.',
+          code: 'account_exists',
+          fields: {},
+        }),
+    });
+    renderWithProviders(<RegisterForm />);
+    fill(VALID);
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the terms of service' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' }));
+    await signContract(user);
+    submit();
+    const form = screen.getByRole('form', { name: 'Create your account' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'An account with these details may already exist. Sign in or reset your password.',
+    );
+    for (const label of ['E-mail', 'Estonian ID code', 'Username']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'false');
+    }
+    await act(() => i18n.changeLanguage('et'));
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Nende andmetega konto võib juba olemas olla. Logige sisse või lähtestage parool.',
+    );
   });
 
   it('refuses a date of birth other than the ID code\'s, in both languages (issue 13)', async () => {

@@ -4,7 +4,7 @@ import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { FormField, invalidProps } from '@/components/ui/form-field';
+import { FormField, invalidProps, useValidationText } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api-client';
@@ -43,9 +43,13 @@ const SERVER_FIELDS = (Object.keys(REGISTER_DEFAULTS) as Path<RegisterValues>[])
 /** 409 answers name the clashing value by code rather than by field. */
 const CONFLICT_FIELDS: Record<string, TextFieldName> = {
   username_taken: 'username',
-  email_taken: 'email',
-  id_code_taken: 'idCode',
 };
+
+/**
+ * A taken e-mail address or ID code answers 409 account_exists, which names no field on purpose (issue 37: the
+ * form must not tell whose ID code has an account), so it is said for the whole form.
+ */
+const FORM_CODES = new Set(['account_exists']);
 
 const fieldId = (name: string) => `register-${name}`;
 
@@ -63,6 +67,7 @@ export function RegisterForm() {
     formState: { errors },
   } = useForm<RegisterValues>({ resolver: zodResolver(registerSchema), defaultValues: REGISTER_DEFAULTS });
   const signedName = useWatch({ control, name: 'contractSignedName' });
+  const formError = useValidationText()(errors.root?.server?.message);
 
   const onSubmit = handleSubmit((values) =>
     registerMutation.mutate(
@@ -72,8 +77,10 @@ export function RegisterForm() {
           const signatureError = SIGNATURE_FIELDS.map((name) => parseApiError(error).fields[name]).find(Boolean);
           if (signatureError) setError('employmentContract', { type: 'server', message: signatureError });
           if (applyServerFieldErrors(error, SERVER_FIELDS, setError) || signatureError) return;
-          const field = CONFLICT_FIELDS[parseApiError(error).code ?? ''];
-          if (field) setError(field, { type: 'server', message: `errors.codes.${parseApiError(error).code}` }, { shouldFocus: true });
+          const code = parseApiError(error).code ?? '';
+          const field = CONFLICT_FIELDS[code];
+          if (field) setError(field, { type: 'server', message: `errors.codes.${code}` }, { shouldFocus: true });
+          else if (FORM_CODES.has(code)) setError('root.server', { type: 'server', message: `errors.codes.${code}` });
         },
       },
     ),
@@ -162,6 +169,11 @@ export function RegisterForm() {
           )}
         />
       </div>
+      {formError && (
+        <p role="alert" className="text-sm font-medium text-danger-700">
+          {formError}
+        </p>
+      )}
       <Button type="submit" size="lg" disabled={registerMutation.isPending} className="w-full">
         {registerMutation.isPending ? t('register.submitting') : t('register.submit')}
       </Button>
