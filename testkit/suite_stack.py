@@ -1,8 +1,8 @@
 """The stack the suites run on: its settings, and who owns it (issue 32).
 
-A lone `pytest` run starts a stack of its own and stops it at the end, as it always has. `make test` starts two
-stacks in testkit/stack_suites.py: the suites' parallel workers attach to the first, and meanwhile the exclusive
-tests run in its own process on the second, which RUNNING holds."""
+A lone `pytest` run starts a stack of its own and stops it at the end, as it always has. `make test` starts one
+stack in testkit/stack_suites.py, which runs the suites' parallel workers against it (they attach to it) and
+then the exclusive tests in its own process, where RUNNING holds it."""
 
 import os
 
@@ -29,17 +29,9 @@ ATTACH_VARIABLE = "PORTAL_TEST_STACK_RUNNING"
 RUNNING: Stack | None = None
 
 
-# testkit/stack_suites.py runs the exclusive tests on a second stack this far above the first one's ports.
-EXCLUSIVE_STACK_OFFSET = 300
-
-
-def port_base() -> int:
+def suite_config() -> StackConfig:
     # Two runs side by side (say, two developers' worktrees) each pick their own base.
-    return int(os.environ.get("PORTAL_TEST_PORT_BASE", "28000"))
-
-
-def suite_config(base: int | None = None) -> StackConfig:
-    base = port_base() if base is None else base
+    base = int(os.environ.get("PORTAL_TEST_PORT_BASE", "28000"))
     return StackConfig(data_dir=TEST_DATA / f"stack-{base}", ports=Ports(base=base, gateway=base + 80),
                        documents_replicas=2, rate_limit=TEST_RATE_LIMIT,
                        response_header_timeout_seconds=GATEWAY_RESPONSE_TIMEOUT_SECONDS,
