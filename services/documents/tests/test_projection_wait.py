@@ -20,6 +20,8 @@ def test_a_request_for_a_new_applicant_waits_for_the_projection(stack: Any, admi
                        "'hiline@example.ee')", (user_id,))
             time.sleep(0.3)  # the application's event comes after the registration's
             db.execute("update applicants set application_id = %s where user_id = %s", (application_id, user_id))
+            # issue 37, Applying again: documents knows every announced application, not only the newest
+            db.execute("insert into applications (application_id, user_id) values (%s, %s)", (application_id, user_id))
 
     projected = threading.Timer(0.7, project)
     started = time.monotonic()

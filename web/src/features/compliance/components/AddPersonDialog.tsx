@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
 import { addPerson, useComplianceMutation, type PersonInput } from '../api/compliance';
 import { Field } from './fields';
+import { DateField } from '@/components/ui/date-field';
 import { fieldProps, useFieldErrors } from './field-helpers';
 import { SimpleFormDialog } from './SimpleFormDialog';
 
@@ -77,7 +78,8 @@ export function AddPersonDialog({ clientId }: { clientId: number }) {
         <input {...fieldProps('person-name', errors.fullName)} value={values.fullName} onChange={set('fullName')} />
       </Field>
       <Field id="person-birth" label={t('fields.dateOfBirth')} error={errors.dateOfBirth}>
-        <input type="date" {...fieldProps('person-birth', errors.dateOfBirth)} value={values.dateOfBirth} onChange={set('dateOfBirth')} />
+        <DateField {...fieldProps('person-birth', errors.dateOfBirth)} value={values.dateOfBirth} fromYear={1900}
+          onChange={(isoDate) => set('dateOfBirth')({ target: { value: isoDate } })} />
       </Field>
       <Field id="person-nationality" label={t('fields.nationality')} error={errors.nationality}>
         <input {...fieldProps('person-nationality', errors.nationality)} value={values.nationality} onChange={set('nationality')} maxLength={2} />

@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
 import { createClient, useComplianceMutation, type ClientInput } from '../api/compliance';
 import { Field } from './fields';
+import { DateField } from '@/components/ui/date-field';
 import { fieldProps, useFieldErrors } from './field-helpers';
 import { SimpleFormDialog } from './SimpleFormDialog';
 
@@ -78,7 +79,8 @@ export function NewClientDialog({ onCreated }: { onCreated: (id: number) => void
         </Field>
       ) : (
         <Field id="client-birth" label={t('fields.dateOfBirth')} error={errors.dateOfBirth}>
-          <input type="date" {...fieldProps('client-birth', errors.dateOfBirth)} value={values.dateOfBirth} onChange={set('dateOfBirth')} />
+          <DateField {...fieldProps('client-birth', errors.dateOfBirth)} value={values.dateOfBirth} fromYear={1900}
+          onChange={(isoDate) => set('dateOfBirth')({ target: { value: isoDate } })} />
         </Field>
       )}
       <Field id="client-country" label={t('fields.country')} error={errors.country}>
