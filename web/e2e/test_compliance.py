@@ -53,7 +53,8 @@ def test_an_officer_clears_a_hit_and_approves_a_company_client(browser: Browser,
         page.get_by_role("button", name=compliance["addPerson"]["open"]).click()
         person = page.get_by_role("dialog", name=compliance["addPerson"]["title"])
         person.get_by_label(compliance["fields"]["fullName"]).fill("Ivan Petrovsky")
-        person.get_by_label(compliance["fields"]["dateOfBirth"]).fill("14/03/1971")  # the portal's date control, in English
+        # the portal's date control (issue 37), in English: dd/mm/yyyy
+        person.get_by_label(compliance["fields"]["dateOfBirth"]).fill("14/03/1971")
         person.get_by_label(compliance["fields"]["nationality"]).fill("RU")
         person.get_by_label(compliance["fields"]["countryOfResidence"]).fill("RU")
         person.get_by_label(compliance["fields"]["ownershipPercent"]).fill("60")
