@@ -12,6 +12,7 @@ from stack import BIN, ROOT
 from conftest import eventually
 from portal_common.clock import utcnow
 from portal_common.events import AuditRecorded, EventEnvelope
+from portal_common.outbox import OUTBOX_CHANNEL
 
 SERVICE = "audit"
 # Any service may record admin actions (nats-users.conf lets every one publish audit.recorded); these tests stage
@@ -41,6 +42,8 @@ def stage(stack: Any, *envelopes: EventEnvelope, sender: str = SENDER) -> list[E
         for staged in envelopes:
             db.execute("insert into outbox (id, subject, body, created_at) values (%s, %s, %s, %s)",
                        (staged.id, staged.type, staged.to_bytes(), utcnow()))
+        # and wakes the relay on commit, as add_event's session does (portal_common.wakeups, issue 37)
+        db.execute("select pg_notify(%s, '')", (OUTBOX_CHANNEL,))
     return list(envelopes)
 
 
