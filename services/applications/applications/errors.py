@@ -18,6 +18,9 @@ class ApplicationsErrorCode(StrEnum):
     REOPEN_TERM_ENDED = "reopen_term_ended"
     # Issue 35: a compliance officer confirmed a sanctions hit on the applicant.
     SCREENING_HIT = "screening_hit"
+    # Issue 35, Handover gate: a company is handed over only to a client whose compliance case is approved and
+    # not past its periodic review date.
+    CLIENT_NOT_APPROVED = "client_not_approved"
     # Fields of a status change and of a company.
     INVALID_STATUS = "invalid_status"
     COMPANY_NOT_FOUND = "company_not_found"

@@ -4,9 +4,17 @@ also safe to run after GET /api/application already made the application (get-or
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from applications.models import ScreeningBlock
+from applications.models import ClientCase, ScreeningBlock
 from applications.service import ensure_application, upsert_applicant
-from portal_common.events import EventEnvelope, ProfileUpdated, ScreeningHitDecided, UserRegistered, read_payload
+from portal_common.events import (
+    ClientCaseChanged,
+    EventEnvelope,
+    ProfileUpdated,
+    ScreeningHitDecided,
+    UserRegistered,
+    read_payload,
+)
+from portal_common.projection import upsert_if_newer
 
 
 async def on_user_registered(db: AsyncSession, envelope: EventEnvelope) -> None:
@@ -34,3 +42,12 @@ async def on_screening_decided(db: AsyncSession, envelope: EventEnvelope) -> Non
     await db.execute(insert(ScreeningBlock).values(user_id=event.subject_id, hit_id=event.hit_id,
                                                    confirmed_at=envelope.occurred_at)
                      .on_conflict_do_nothing(index_elements=["user_id"]))
+
+
+async def on_client_changed(db: AsyncSession, envelope: EventEnvelope) -> None:
+    """Issue 35, Handover gate: the projection of compliance's client cases (name, status, review date); an older
+    event arriving late changes nothing."""
+    event = read_payload(envelope, ClientCaseChanged)
+    await upsert_if_newer(db, ClientCase, {"client_id": event.client_id}, "updated_at", envelope.occurred_at,
+                          {"name": event.name, "status": event.status, "review_due": event.review_due,
+                           "relationship_ended_on": event.relationship_ended_on})

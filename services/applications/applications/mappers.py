@@ -6,14 +6,16 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from applications.models import Applicant, Application, Company, StatusUpdate
+from applications.models import Applicant, Application, ClientCase, Company, StatusUpdate
 from applications.schemas import (
+    AdminCompanyOut,
     AdminStatusUpdateOut,
     ApplicationDetail,
     ApplicationListItem,
     ApplicationOut,
     ApplicationSummary,
     AssigneeOut,
+    ClientRef,
     CompanyListItem,
     CompanyOut,
     EarlierApplicationOut,
@@ -23,7 +25,7 @@ from applications.schemas import (
     UserOut,
 )
 from applications.service import ApplicationRow, ApplicationView, Assignee, PastApplication
-from applications.term import term_end
+from applications.term import term_end, today_in_tallinn
 from portal_common.privacy import mask_id_code
 
 Body = TypeVar("Body", bound=BaseModel)
@@ -57,9 +59,22 @@ def company_out(company: Company) -> CompanyOut:
         status=company.status)
 
 
-def company_item(company: Company, applicant_name: str | None) -> CompanyListItem:
+def client_ref(case: ClientCase | None) -> ClientRef | None:
+    if case is None:
+        return None
+    expired = case.status == "approved" and case.review_due is not None and case.review_due < today_in_tallinn()
+    return ClientRef(id=case.client_id, name=case.name, status=case.status,
+                     review_due=case.review_due, expired=expired)
+
+
+def admin_company_out(company: Company, client: ClientCase | None) -> AdminCompanyOut:
+    return AdminCompanyOut(**company_out(company).model_dump(), client=client_ref(client))
+
+
+def company_item(company: Company, applicant_name: str | None, client: ClientCase | None = None) -> CompanyListItem:
     return CompanyListItem.model_validate({**company.model_dump(), "applicant_name": applicant_name,
-                                           "monthly_payment": euros(company.monthly_payment_cents)})
+                                           "monthly_payment": euros(company.monthly_payment_cents),
+                                           "client": client_ref(client)})
 
 
 def _with_applicant(application: Application, applicant: Applicant | None) -> dict[str, object]:
@@ -113,6 +128,6 @@ def application_detail_out(view: ApplicationView) -> ApplicationDetail:
         "assignee": assignee_out(view.assignee),
         "status_updates": [AdminStatusUpdateOut.model_validate(update, from_attributes=True)
                            for update in view.status_updates],
-        "company": company_out(view.company) if view.company else None,
+        "company": admin_company_out(view.company, view.client) if view.company else None,
         "other_applications": [ApplicationSummary.model_validate(past.application, from_attributes=True)
                                for past in view.others]})

@@ -120,11 +120,28 @@ class Company(ServiceTable, table=True):
     monthly_payment_cents: int = MONTHLY_PAYMENT_CENTS
     status: str = Field(default="available", max_length=20)
     application_id: int | None = Field(default=None, foreign_key="applications.id", unique=True)
+    # The compliance client it was handed over to (issue 35, Handover gate): set when the company is transferred.
+    client_id: int | None = None
     created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
     # Name and registry code (portal_common.listing.search_text), searched through search_vector.
     search_text: str = Field(default="", sa_type=Text)
     search_vector: str | None = Field(default=None, sa_column=Column(
         TSVECTOR, Computed(SEARCH_VECTOR_SQL, persisted=True)))
+
+
+class ClientCase(ServiceTable, table=True):
+    """A compliance client case as compliance announced it (``compliance.client.changed``, issue 35): only its name,
+    status and periodic review date, for the handover gate and the company's card. ``updated_at`` is the event's
+    time, so a late older event never overwrites a newer state (portal_common.projection)."""
+
+    __tablename__ = "client_cases"
+
+    client_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    name: str = Field(default="", max_length=200)
+    status: str = Field(max_length=20)
+    review_due: date | None = None
+    relationship_ended_on: date | None = None
+    updated_at: datetime = Field(sa_type=DateTime(timezone=True))
 
 
 class ScreeningBlock(ServiceTable, table=True):

@@ -7,12 +7,19 @@ from fastapi.responses import StreamingResponse
 
 from applications import service
 from applications.export import csv_chunks, filename
-from applications.mappers import application_detail_out, application_list_item, company_item, own_application_out
+from applications.mappers import (
+    application_detail_out,
+    application_list_item,
+    client_ref,
+    company_item,
+    own_application_out,
+)
 from applications.schemas import (
     ApplicationDetail,
     ApplicationListItem,
     ApplicationSort,
     AssigneeFilter,
+    ClientRef,
     CompanyAssignment,
     CompanyCreate,
     CompanyListItem,
@@ -96,8 +103,10 @@ async def change_status(application_id: ResourceId, body: StatusChange, identity
     # A rejection is a status change too; its notes stay out of the record (free text about the applicant).
     old_status = await service.change_status(db, application_id, body, identity)
     view = await service.application_detail(db, application_id)
+    # A handover names its client (issue 35, Handover gate): the record says which.
+    client = {"client": str(view.client.client_id)} if view.client and body.client_id is not None else {}
     record_admin_action(db, request, identity, "application.status_changed", "application", application_id,
-                        view.application.user_id, **{"from": old_status, "to": body.status})
+                        view.application.user_id, **{"from": old_status, "to": body.status}, **client)
     return application_detail_out(view)
 
 
@@ -144,8 +153,17 @@ async def list_companies(_: AdminIdentity, db: SessionDep, response: Response, p
     first unless sorted otherwise (by name A to Z; by registration date, unknown dates last)."""
     companies = await service.company_page(db, page, status, sort, response)
     names = await service.applicant_names(db, companies)
-    return [company_item(company, names.get(company.application_id) if company.application_id else None)
+    cases = await service.client_cases(db, companies)
+    return [company_item(company, names.get(company.application_id) if company.application_id else None,
+                         cases.get(company.client_id) if company.client_id else None)
             for company in companies]
+
+
+@router.get("/admin/companies/handover-clients", response_model=list[ClientRef])
+async def handover_clients(_: AdminIdentity, db: SessionDep) -> list[ClientRef]:
+    """Issue 35, Handover gate: the clients a company may be handed over to now (their compliance case approved
+    and not past its periodic review date), by name; their names and case status only."""
+    return [ref for ref in map(client_ref, await service.handover_clients(db)) if ref is not None]
 
 
 @router.post("/admin/companies", status_code=201, response_model=CompanyListItem)

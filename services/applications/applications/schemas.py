@@ -67,6 +67,24 @@ class CompanyOut(CamelModel):
     status: CompanyStatus
 
 
+ClientCaseStatus = Literal["draft", "in_review", "approved", "rejected", "closed", "erased"]
+
+
+class ClientRef(CamelModel):
+    """The client a company was handed over to, as compliance announced its case (issue 35): its name and case
+    status only, never the case's details."""
+
+    id: int
+    name: str
+    status: ClientCaseStatus
+    review_due: date | None
+    expired: bool = Field(description="approved, but past its periodic review date")
+
+
+class AdminCompanyOut(CompanyOut):
+    client: ClientRef | None = Field(default=None, description="The client it was handed over to")
+
+
 class ApplicationOut(CamelModel):
     """The applicant's own application: never the admins' notes (issue 16, What each role sees)."""
 
@@ -125,7 +143,7 @@ class ApplicationDetail(ApplicationListItem):
     notes: str | None
     admin_notes: str | None
     status_updates: list[AdminStatusUpdateOut]
-    company: CompanyOut | None
+    company: AdminCompanyOut | None
     other_applications: list[ApplicationSummary] = Field(
         description="The same user's other applications, earlier and later, newest first")
 
@@ -145,6 +163,10 @@ class StatusChange(CamelModel):
     status: Status
     notes: str | None = Field(default=None, description="The note to the applicant")
     internal_note: str | None = Field(default=None, description="A note only admins see")
+    client_id: int | None = Field(
+        default=None, gt=0, le=2**31 - 1,
+        description="The compliance client the company is handed over to: required when the status becomes "
+        "completed and the application's company is not transferred yet (issue 35, Handover gate)")
 
     @field_validator("status", mode="before")
     @classmethod
@@ -195,4 +217,5 @@ class CompanyListItem(CamelModel):
     status: CompanyStatus
     application_id: int | None
     applicant_name: str | None
+    client: ClientRef | None = Field(default=None, description="The client it was handed over to (issue 35)")
     created_at: datetime

@@ -16,7 +16,15 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from applications.errors import ApplicationsErrorCode
-from applications.models import CLOSED_STATUSES, Applicant, Application, Company, ScreeningBlock, StatusUpdate
+from applications.models import (
+    CLOSED_STATUSES,
+    Applicant,
+    Application,
+    ClientCase,
+    Company,
+    ScreeningBlock,
+    StatusUpdate,
+)
 from applications.schemas import (
     ApplicationSort,
     AssigneeFilter,
@@ -41,7 +49,7 @@ from portal_common.events import (
 )
 from portal_common.listing import Order, PageParams, column, in_order, matches, ordered, page_of_ids, search_text
 from portal_common.outbox import add_event
-from portal_common.projection import upsert_if_newer
+from portal_common.projection import once_projected, upsert_if_newer
 
 ASSIGNABLE_STATUSES = ("approved", "active")
 Rows = Select[*tuple[Any, ...]]
@@ -55,6 +63,11 @@ REOPEN_SUPERSEDED = ("The applicant has applied again since this application was
                      "reopened: its employment contract cannot come back beside the new one")
 REOPEN_TERM_ENDED = ("The board member's term ended on {date}, so this application cannot be reopened: its "
                      "employment contract cannot come back")
+CLIENT_REQUIRED = "Name the client the company is handed over to: a client whose compliance case is approved"
+CLIENT_UNKNOWN = "There is no such client case in compliance"
+CLIENT_NOT_APPROVED = "The client's compliance case is {status}, not approved: the company cannot be handed over"
+CLIENT_EXPIRED = ("The client's compliance case was due for its periodic review on {date}: the company cannot be "
+                  "handed over until it is approved again")
 
 
 # ---- the applicant projection (fed by identity's events) -----------------------------------------------
@@ -144,14 +157,17 @@ class ApplicationView:
     company: Company | None
     others: Sequence[PastApplication]
     assignee: Assignee | None
+    client: ClientCase | None = None
 
 
 async def _view(db: AsyncSession, application: Application) -> ApplicationView:
     assert application.id is not None
     others = await _other_applications(db, application)
+    company = await _company_of(db, application.id)
+    client = await db.get(ClientCase, company.client_id) if company and company.client_id else None
     return ApplicationView(application, await _applicant(db, application.user_id),
-                           await _status_updates(db, application.id), await _company_of(db, application.id), others,
-                           await _assignee(db, application.assigned_admin_id))
+                           await _status_updates(db, application.id), company, others,
+                           await _assignee(db, application.assigned_admin_id), client)
 
 
 async def _assignee(db: AsyncSession, admin_id: int | None) -> Assignee | None:
@@ -345,6 +361,7 @@ async def change_status(db: AsyncSession, application_id: int, change: StatusCha
     reopening = old_status == "completed" and change.status not in CLOSED_STATUSES
     if reopening:
         await _refuse_unless_reopenable(db, application)
+    client = await _handover_client(db, application_id, change) if change.status == "completed" else None
     blocked = await db.get(ScreeningBlock, application.user_id) if change.status == "approved" else None
     if blocked is not None and old_status != "approved":
         raise ApiError(409, ApplicationsErrorCode.SCREENING_HIT,
@@ -357,7 +374,7 @@ async def change_status(db: AsyncSession, application_id: int, change: StatusCha
     db.add(StatusUpdate(application_id=application_id, old_status=old_status, new_status=change.status,
                         notes=change.notes, internal_note=change.internal_note, changed_by=identity.user_id,
                         created_at=application.updated_at))
-    await _follow_company(db, application)
+    await _follow_company(db, application, client)
     # Only the applicant's note travels: events reach services that show or send things to the applicant.
     add_event(db, ApplicationStatusChanged(
         application_id=application_id, user_id=application.user_id, old_status=old_status,
@@ -388,14 +405,43 @@ async def _refuse_unless_reopenable(db: AsyncSession, application: Application) 
                            REOPEN_TERM_ENDED.format(date=ended_on.isoformat()))
 
 
-async def _follow_company(db: AsyncSession, application: Application) -> None:
+async def _handover_client(db: AsyncSession, application_id: int, change: StatusChange) -> ClientCase | None:
+    """Issue 35, Handover gate: completing an application hands its company over to a client (spec §1), which
+    must be named and whose compliance case must be approved and not past its periodic review date; 409
+    client_not_approved otherwise, before anything changes. No company, or one handed over already: no gate."""
+    company = await _company_of(db, application_id)
+    if company is None or company.status == "transferred":
+        return None
+    if change.client_id is None:
+        raise ApiError.on_field(409, ApplicationsErrorCode.CLIENT_NOT_APPROVED, "clientId", CLIENT_REQUIRED)
+    client_id = change.client_id
+    # A case approved a moment ago may not have reached this projection yet: wait for it a little.
+    case = await once_projected(lambda: db.get(ClientCase, client_id, populate_existing=True),
+                                lambda found: found.status == "approved")
+    if case is None or case.status == "erased":
+        raise ApiError.on_field(409, ApplicationsErrorCode.CLIENT_NOT_APPROVED, "clientId", CLIENT_UNKNOWN)
+    if case.status != "approved":
+        raise ApiError.on_field(409, ApplicationsErrorCode.CLIENT_NOT_APPROVED, "clientId",
+                                CLIENT_NOT_APPROVED.format(status=case.status.replace("_", " ")))
+    if case.review_due is not None and case.review_due < today_in_tallinn():
+        raise ApiError.on_field(409, ApplicationsErrorCode.CLIENT_NOT_APPROVED, "clientId",
+                                CLIENT_EXPIRED.format(date=case.review_due.isoformat()))
+    return case
+
+
+async def _follow_company(db: AsyncSession, application: Application, client: ClientCase | None = None) -> None:
     """A completed application means its company was handed over to the client (spec §1): the board member's
-    contract ends that day, and payroll cancels the payments due after it (issue 23)."""
+    contract ends that day, and payroll cancels the payments due after it (issue 23). ``client``: the client it
+    goes to (the handover gate passed); a company taken back from a client (reopening) forgets it."""
     assert application.id is not None
     company = await _company_of(db, application.id)
     if company is not None:
         was_transferred = company.status == "transferred"
         company.status = "transferred" if application.status == "completed" else "assigned"
+        if client is not None:
+            company.client_id = client.client_id
+        elif company.status != "transferred":
+            company.client_id = None
         db.add(company)
         if company.status == "transferred" and not was_transferred:
             assert company.id is not None
@@ -466,6 +512,24 @@ async def applicant_names(db: AsyncSession, companies: Sequence[Company]) -> dic
         .outerjoin(Applicant, col(Applicant.user_id) == col(Application.user_id))
         .where(col(Application.id).in_(application_ids)))).all()
     return {application_id: name for application_id, name in rows}
+
+
+async def client_cases(db: AsyncSession, companies: Sequence[Company]) -> dict[int, ClientCase]:
+    """The client case each handed-over company went to, by client id."""
+    ids = {company.client_id for company in companies if company.client_id is not None}
+    if not ids:
+        return {}
+    rows = (await db.exec(select(ClientCase).where(col(ClientCase.client_id).in_(ids)))).all()
+    return {case.client_id: case for case in rows}
+
+
+async def handover_clients(db: AsyncSession) -> Sequence[ClientCase]:
+    """The clients a company may be handed over to now (issue 35): approved and not past their review date."""
+    today = today_in_tallinn()
+    return (await db.exec(select(ClientCase).where(
+        col(ClientCase.status) == "approved",
+        (col(ClientCase.review_due).is_(None)) | (col(ClientCase.review_due) >= today))
+        .order_by(col(ClientCase.name), col(ClientCase.client_id)))).all()
 
 
 async def create_company(db: AsyncSession, body: CompanyCreate) -> Company:

@@ -9,9 +9,10 @@ import httpx
 import pytest
 
 from conftest import Applicant, eventually
+from testkit.handover import approved_client_id
 
 COMPANY_LIST_FIELDS = {"id", "name", "registrationCode", "registrationDate", "monthlyPayment", "status",
-                       "applicationId", "applicantName", "createdAt"}
+                       "applicationId", "applicantName", "client", "createdAt"}
 
 
 def registry_code() -> str:
@@ -49,7 +50,7 @@ def test_create_and_list_companies(admin_client: httpx.Client) -> None:
     assert set(created) == COMPANY_LIST_FIELDS
     assert {k: created[k] for k in COMPANY_LIST_FIELDS - {"id", "createdAt"}} == {
         "name": "Põhja Riiul OÜ", "registrationCode": code, "registrationDate": None, "monthlyPayment": 500,
-        "status": "available", "applicationId": None, "applicantName": None}
+        "status": "available", "applicationId": None, "applicantName": None, "client": None}
     listed = admin_client.get("/api/admin/companies").json()
     assert listed[0] == created  # newest first
 
@@ -144,9 +145,11 @@ def test_a_company_serves_one_application(
 
 
 def test_completing_the_application_marks_the_company_transferred(
-        admin_client: httpx.Client, approved_application: Callable[..., tuple[Applicant, int]]) -> None:
+        stack: Any, admin_client: httpx.Client, approved_application: Callable[..., tuple[Applicant, int]]) -> None:
     applicant, application_id = approved_application()
     company = create_company(admin_client, registrationDate="2026-03-02")
     assign(admin_client, application_id, companyId=company["id"])
-    admin_client.put(f"/api/admin/applications/{application_id}/status", json={"status": "completed"})
+    completed = admin_client.put(f"/api/admin/applications/{application_id}/status",
+                                 json={"status": "completed", "clientId": approved_client_id(stack)})
+    assert completed.status_code == 200, completed.text
     assert applicant.client.get("/api/application").json()["company"]["status"] == "transferred"

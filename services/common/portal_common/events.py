@@ -464,6 +464,21 @@ class ScreeningHitDecided(EventPayload):
     decision: Literal["false_positive", "confirmed"]
 
 
+class ClientCaseChanged(EventPayload):
+    """A client case's name, status or periodic review date as they now are (issue 35, Handover gate):
+    applications keeps them to hand a company over only to a client whose case is approved and not past
+    ``review_due``, and to show the client's name and case status (never its details). ``status`` "closed": the
+    business relationship ended on ``relationship_ended_on``; "erased": its five years are over and the case's
+    records went (the name is then empty)."""
+
+    TYPE = "compliance.client.changed"
+    client_id: int
+    name: str
+    status: Literal["draft", "in_review", "approved", "rejected", "closed", "erased"]
+    review_due: date | None = None
+    relationship_ended_on: date | None = None
+
+
 class PayrollErasureDone(ErasureDone):
     TYPE = "payroll.privacy.erasure.done"
 

@@ -3,17 +3,24 @@
     python -m compliance import-list --source eu|un|uk --file PATH   # or --url URL (production: the official file)
 
 which imports a sanctions list as a new version and screens everyone against the newest lists. A file that cannot
-be read changes nothing: the command says why and exits 1."""
+be read changes nothing: the command says why and exits 1. And
+
+    python -m compliance retention [--dry-run] [--now 2031-01-01T09:00+02:00]
+
+which erases the client cases whose relationship ended more than COMPLIANCE_RETENTION_YEARS ago, as the service's
+daily job does (compliance/retention.py); --dry-run lists them and changes nothing."""
 
 import argparse
 import asyncio
 import io
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import httpx
 
-from compliance import screening
+from compliance import retention, screening
+from compliance.clients import today
 from compliance.config import ComplianceSettings, get_settings
 from compliance.lists import SOURCES, ListRefused, parse
 from portal_common.cli import add_service_commands, run_service_command
@@ -50,6 +57,31 @@ async def _import(source: str, content: bytes, settings: ComplianceSettings) -> 
             f"{run.new_hits} new hit(s)")
 
 
+def _moment(text: str) -> datetime:
+    moment = datetime.fromisoformat(text)
+    if moment.tzinfo is None:
+        raise argparse.ArgumentTypeError("give the time with its offset, e.g. 2031-01-01T09:00+02:00")
+    return moment
+
+
+async def _retention(now: datetime | None, dry_run: bool, settings: ComplianceSettings) -> int:
+    day = retention.tallinn_day(now) if now is not None else today()
+    database = Database(settings.database_url)
+    try:
+        async with UnitOfWork(database) as unit_of_work:
+            erased = await retention.run(unit_of_work.session, day, settings.retention_years, dry_run=dry_run)
+            if dry_run:
+                await unit_of_work.session.rollback()
+    finally:
+        await database.dispose()
+    for case in erased:
+        print(f"client {case.client_id}\tended {case.ended_on.isoformat()}")
+    verb = "would erase" if dry_run else "erased"
+    print(f"{verb} {len(erased)} client case(s) whose relationship ended more than {settings.retention_years} "
+          f"years before {day.isoformat()}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m compliance", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -60,8 +92,14 @@ def main(argv: list[str] | None = None) -> int:
     where = importing.add_mutually_exclusive_group()
     where.add_argument("--file", help="the list file, in its source's official format")
     where.add_argument("--url", help="fetch it from here (default: COMPLIANCE_<SOURCE>_LIST_URL)")
+    keeping = commands.add_parser("retention", help="erase the client cases past their five years")
+    keeping.add_argument("--dry-run", action="store_true", help="list what would be erased; change nothing")
+    keeping.add_argument("--now", type=_moment, default=None, metavar="ISO-TIME",
+                         help="the clock to run it at; default the real time")
     args = parser.parse_args(argv)
     settings = get_settings()
+    if args.command == "retention":
+        return asyncio.run(_retention(args.now, args.dry_run, settings))
     if args.command != "import-list":
         return run_service_command(args, Path(__file__).parent / "migrations", settings) or 0
     try:

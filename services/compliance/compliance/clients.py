@@ -25,7 +25,9 @@ from compliance.schemas import (
     RiskLevel,
 )
 from portal_common.errors import ApiError, ErrorCode
+from portal_common.events import ClientCaseChanged
 from portal_common.listing import PageParams, column, in_order, matches, page_of_ids, search_text
+from portal_common.outbox import add_event
 
 TALLINN = ZoneInfo("Europe/Tallinn")
 # A beneficial owner holds at least this share, or controls the client otherwise (issue 35).
@@ -43,6 +45,14 @@ def is_expired(client: Client, day: date | None = None) -> bool:
 def _history(db: AsyncSession, client: Client, action: str, actor_id: int | None, **details: Any) -> None:
     assert client.id is not None
     db.add(ClientEvent(client_id=client.id, action=action, actor_id=actor_id, details=details))
+    announce(db, client)
+
+
+def announce(db: AsyncSession, client: Client) -> None:
+    """Tells applications the case's name, status and review date (its projection for the handover gate)."""
+    assert client.id is not None
+    add_event(db, ClientCaseChanged(client_id=client.id, name=client.name, status=client.status,
+                                    review_due=client.review_due, relationship_ended_on=client.relationship_ended_on))
 
 
 async def client_of(db: AsyncSession, client_id: int, lock: bool = False) -> Client:
@@ -193,7 +203,27 @@ async def reject(db: AsyncSession, client_id: int, officer_id: int, reason: str)
     client.status = "rejected"
     client.decided_by, client.decided_at, client.decision_reason = officer_id, datetime.now(TALLINN), reason
     client.updated_at = datetime.now(TALLINN)
+    # A refused relationship ends as it is refused: its records are kept five years from that day (issue 35).
+    client.relationship_ended_on = today()
     _history(db, client, "rejected", officer_id, reason=reason)
+    return client
+
+
+async def close(db: AsyncSession, client_id: int, officer_id: int, ended_on: date | None) -> Client:
+    """The business relationship ended (the client's company is no longer served, or the case is dropped before
+    it began): the case is closed, no company is handed to it any more, and its records are kept five years from
+    ``ended_on`` (default today), then the retention job erases them (compliance/retention.py)."""
+    client = await client_of(db, client_id, lock=True)
+    if client.status in ("closed", "rejected"):
+        raise ApiError(409, ComplianceErrorCode.CLIENT_ALREADY_ENDED, "This client's relationship has already ended")
+    day = ended_on or today()
+    if day > today():
+        raise ApiError.on_field(422, ErrorCode.VALIDATION_ERROR, "endedOn", "The date cannot be in the future",
+                                ComplianceErrorCode.ENDED_IN_FUTURE)
+    client.status = "closed"
+    client.relationship_ended_on = day
+    client.updated_at = datetime.now(TALLINN)
+    _history(db, client, "closed", officer_id, endedOn=day.isoformat())
     return client
 
 
@@ -224,7 +254,7 @@ def _summary_fields(client: Client, open_hits: int) -> dict[str, Any]:
     return {"id": client.id, "kind": client.kind, "name": client.name, "country": client.country,
             "status": client.status, "risk_level": client.risk_level, "risk_score": client.risk_score,
             "review_due": client.review_due, "expired": is_expired(client), "open_hits": open_hits,
-            "created_at": client.created_at}
+            "relationship_ended_on": client.relationship_ended_on, "created_at": client.created_at}
 
 
 async def client_page(db: AsyncSession, page: PageParams, status: ClientStatus | None, level: RiskLevel | None,

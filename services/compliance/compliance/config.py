@@ -19,6 +19,10 @@ class ComplianceSettings(ServiceSettings):
     obliged_entity_name: str = Field(default="Shelf Board Services OÜ", min_length=1, max_length=200,
                                      alias="COMPLIANCE_OBLIGED_ENTITY_NAME")
     obliged_entity_registry_code: str = Field(default="", max_length=20, alias="COMPLIANCE_OBLIGED_ENTITY_CODE")
+    # Issue 35: a case's records are kept this many years after the relationship ended, then erased by a job that
+    # looks every COMPLIANCE_RETENTION_INTERVAL_SECONDS (compliance/retention.py).
+    retention_years: int = Field(default=5, ge=5, le=30, alias="COMPLIANCE_RETENTION_YEARS")
+    retention_interval_seconds: float = Field(default=24 * 3600, gt=0, alias="COMPLIANCE_RETENTION_INTERVAL_SECONDS")
     # Production: where `import-list --url` fetches each list (a cron job or the operator runs it daily).
     eu_list_url: str = Field(default="", alias="COMPLIANCE_EU_LIST_URL")
     un_list_url: str = Field(default="", alias="COMPLIANCE_UN_LIST_URL")

@@ -20,6 +20,8 @@ class ComplianceErrorCode(StrEnum):
     SANCTIONS_LIST_STALE = "sanctions_list_stale"
     NOT_COMPLIANCE_OFFICER = "not_compliance_officer"
     HIT_ALREADY_DECIDED = "hit_already_decided"
+    CLIENT_ALREADY_ENDED = "client_already_ended"
+    ENDED_IN_FUTURE = "ended_in_future"
     # A sanctions list file that cannot be read (422, under `file`): nothing is imported.
     INVALID_LIST_FILE = "invalid_list_file"
     LIST_FILE_EMPTY = "list_file_empty"

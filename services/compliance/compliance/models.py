@@ -13,7 +13,7 @@ from sqlmodel import Field, SQLModel
 from portal_common.clock import utcnow
 from portal_common.listing import SEARCH_VECTOR_SQL
 
-CLIENT_STATUSES = ("draft", "in_review", "approved", "rejected")
+CLIENT_STATUSES = ("draft", "in_review", "approved", "rejected", "closed")
 RISK_LEVELS = ("low", "medium", "high")
 PERSON_ROLES = ("beneficial_owner", "representative", "director")
 LIST_SOURCES = ("eu", "un", "uk")

@@ -17,6 +17,7 @@ from compliance.schemas import (
     ClientOut,
     ClientStatus,
     ClientSummary,
+    CloseIn,
     ConcernIn,
     ConcernReceived,
     DecisionIn,
@@ -146,6 +147,16 @@ async def reject_client(client_id: ResourceId, body: RejectIn, officer: OfficerI
                         db: SessionDep) -> ClientOut:
     client = await clients.reject(db, client_id, officer.user_id, body.reason)
     _audit(db, request, officer, "rejected", client_id)
+    return await clients.client_out(db, client)
+
+
+@router.post("/admin/clients/{client_id}/close", response_model=ClientOut)
+async def close_client(client_id: ResourceId, body: CloseIn, officer: OfficerIdentity, request: Request,
+                       db: SessionDep) -> ClientOut:
+    """A compliance officer records that the business relationship ended (``endedOn``, default today): the case
+    is closed, takes no company any more, and is erased five years later (409 client_already_ended)."""
+    client = await clients.close(db, client_id, officer.user_id, body.ended_on)
+    _audit(db, request, officer, "closed", client_id, ended_on=str(client.relationship_ended_on))
     return await clients.client_out(db, client)
 
 

@@ -11,7 +11,7 @@ from portal_common.errors import ErrorCode
 from portal_common.validation import CamelModel, at_least, at_most, invalid
 
 ClientKind = Literal["company", "person"]
-ClientStatus = Literal["draft", "in_review", "approved", "rejected"]
+ClientStatus = Literal["draft", "in_review", "approved", "rejected", "closed"]
 RiskLevel = Literal["low", "medium", "high"]
 PersonRole = Literal["beneficial_owner", "representative", "director"]
 ListSource = Literal["eu", "un", "uk"]
@@ -176,6 +176,9 @@ class ClientSummary(CamelModel):
     review_due: date | None
     expired: bool = Field(description="approved, but past its periodic review date")
     open_hits: int
+    relationship_ended_on: date | None = Field(
+        default=None, description="when the business relationship ended (closed or rejected): the records are "
+        "kept five years from then")
     created_at: datetime
 
 
@@ -218,6 +221,12 @@ class RejectIn(CamelModel):
     @classmethod
     def _reason(cls, value: str) -> str:
         return required_text(value, "The reason", REASON_MAX)
+
+
+class CloseIn(CamelModel):
+    """The business relationship ended: on ``ended_on`` (default today, never in the future)."""
+
+    ended_on: date | None = None
 
 
 class ListOut(CamelModel):

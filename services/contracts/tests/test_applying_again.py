@@ -14,6 +14,7 @@ import httpx
 from conftest import Applicant, eventually
 from services.contracts.tests.test_api import MakeApplicant, registered
 from services.contracts.tests.test_signing_and_expiry import sign
+from testkit.handover import approved_client_id
 
 TALLINN = ZoneInfo("Europe/Tallinn")
 
@@ -23,8 +24,10 @@ def employment_contracts(client: httpx.Client) -> dict[int | None, dict[str, Any
     return {c["applicationId"]: c for c in client.get("/api/contracts").json() if c["kind"] == "employment"}
 
 
-def set_status(admin: httpx.Client, application_id: int, status: str) -> httpx.Response:
-    return admin.put(f"/api/admin/applications/{application_id}/status", json={"status": status})
+def set_status(admin: httpx.Client, application_id: int, status: str, client_id: int | None = None) -> httpx.Response:
+    """``client_id``: whom the company is handed over to, when completing hands one over (issue 35, Handover gate)."""
+    body: dict[str, Any] = {"status": status} | ({"clientId": client_id} if client_id is not None else {})
+    return admin.put(f"/api/admin/applications/{application_id}/status", json=body)
 
 
 def assign_company(admin: httpx.Client, application_id: int, registered_on: date) -> int:
@@ -103,7 +106,7 @@ def test_a_second_application_gets_its_own_employment_contract_signed_from_the_d
 
 
 def test_a_completed_application_moved_back_to_active_brings_its_contract_and_payments_back(
-        make_applicant: MakeApplicant, admin_client: httpx.Client) -> None:
+        stack: Any, make_applicant: MakeApplicant, admin_client: httpx.Client) -> None:
     applicant = registered(make_applicant)
     application_id = applicant.client.get("/api/application").json()["application"]["id"]
     registered_on = recent_registration()
@@ -114,7 +117,7 @@ def test_a_completed_application_moved_back_to_active_brings_its_contract_and_pa
     planned = eventually(lambda: payments(admin_client, application_id) or None, what="the schedule")
     assert len(planned) == 6
 
-    assert set_status(admin_client, application_id, "completed").status_code == 200
+    assert set_status(admin_client, application_id, "completed", approved_client_id(stack)).status_code == 200
     eventually(lambda: employment_contracts(applicant.client)[application_id]["status"] == "expired",
                what="the contract ending with the handover")
     eventually(lambda: any(p["status"] == "cancelled" for p in payments(admin_client, application_id)),
@@ -147,12 +150,12 @@ def test_moving_back_is_refused_once_the_person_has_applied_again(
     assert employment_contracts(applicant.client)[first_id]["status"] == "expired"
 
 
-def test_moving_back_is_refused_once_the_term_is_over(make_applicant: MakeApplicant,
+def test_moving_back_is_refused_once_the_term_is_over(stack: Any, make_applicant: MakeApplicant,
                                                       admin_client: httpx.Client) -> None:
     applicant = registered(make_applicant)
     application_id = applicant.client.get("/api/application").json()["application"]["id"]
     assign_company(admin_client, application_id, date(2020, 1, 10))
-    assert set_status(admin_client, application_id, "completed").status_code == 200
+    assert set_status(admin_client, application_id, "completed", approved_client_id(stack)).status_code == 200
     refused = set_status(admin_client, application_id, "active")
     assert refused.status_code == 409, refused.text
     assert refused.json()["code"] == "reopen_term_ended"

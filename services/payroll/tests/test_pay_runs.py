@@ -24,6 +24,7 @@ from services.payroll.tests.support import (
     lines_of,
     next_banking_day,
 )
+from testkit.handover import approved_client_id
 
 # Issue 32: a pay run takes every payment due, other tests' too: runs are made one at a time.
 pytestmark = pytest.mark.one_at_a_time("pay_runs")
@@ -233,11 +234,13 @@ def test_two_runs_made_at_once_never_hold_the_same_payment(make_applicant: Any, 
     assert admin_client.delete(f"/api/admin/pay-runs/{kept['id']}").status_code == 204
 
 
-def test_a_transfer_cancels_the_payments_due_after_it(make_applicant: Any, admin_client: httpx.Client) -> None:
+def test_a_transfer_cancels_the_payments_due_after_it(stack: Any, make_applicant: Any,
+                                                     admin_client: httpx.Client) -> None:
     """Issue 23: "When the contract ends early (company transferred), the payments due after its end are
     cancelled"; the payments due by then stay."""
     applicant, application_id = board_member(make_applicant, admin_client)
-    completed = admin_client.put(f"/api/admin/applications/{application_id}/status", json={"status": "completed"})
+    completed = admin_client.put(f"/api/admin/applications/{application_id}/status",
+                                 json={"status": "completed", "clientId": approved_client_id(stack)})
     assert completed.status_code == 200, completed.text
     today = date.today()
 

@@ -91,7 +91,7 @@ export function ApplicationDetailPage({ renderRelated }: ApplicationDetailPagePr
               {data.company && <MandateCard key={data.company.id} id={id} />}
             </div>
             <div className="flex min-w-0 flex-col gap-6">
-              <UpdateStatusCard id={id} current={data.status} />
+              <UpdateStatusCard id={id} current={data.status} company={data.company} />
               <StatusHistoryCard updates={data.statusUpdates} />
               {data.otherApplications.length > 0 && <OtherApplicationsCard applications={data.otherApplications} />}
             </div>

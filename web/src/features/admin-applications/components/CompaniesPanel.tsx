@@ -12,6 +12,7 @@ import { formatDate } from '@/lib/dates';
 import type { CompanyStatus, ShelfCompany } from '@/types/api';
 import { COMPANIES_PAGE_SIZE, COMPANY_SORTS, COMPANY_STATUSES, companiesPageOptions } from '../api/get-companies';
 import { AddCompanyDialog } from './AddCompanyDialog';
+import { ClientCaseLine } from './ClientCase';
 
 const COMPANY_TONES: Record<CompanyStatus, BadgeTone> = {
   available: 'green',
@@ -30,6 +31,7 @@ export function CompanyStatusBadge({ status }: { status: CompanyStatus }) {
  */
 export function CompaniesPanel() {
   const { t, i18n } = useTranslation('applications');
+  const { t: handover } = useTranslation('handover');
   const list = useListParams({
     defaults: { sort: 'createdAt', order: 'desc', pageSize: COMPANIES_PAGE_SIZE },
     sorts: COMPANY_SORTS,
@@ -93,6 +95,11 @@ export function CompaniesPanel() {
         ) : (
           <span className="text-slate-500">{t('companies.unassigned')}</span>
         ),
+    },
+    {
+      id: 'client',
+      header: handover('client.label'),
+      cell: (company) => (company.client ? <ClientCaseLine client={company.client} /> : <span className="text-slate-500">–</span>),
     },
   ];
 

@@ -8,6 +8,7 @@ import { CompanyDetails, PaymentSchedule } from '@/components/applications/Compa
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DateField } from '@/components/ui/date-field';
+import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { isDateFieldValue } from '@/components/ui/date-text';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -18,6 +19,7 @@ import type { ApplicationDetail } from '@/types/api';
 import { useAssignCompany, type AssignCompanyInput } from '../api/assign-company';
 import { useApplicationPayments } from '../api/get-application-payments';
 import { useAvailableCompanies } from '../api/get-companies';
+import { ClientCaseLine } from './ClientCase';
 
 /** Companies can be assigned to approved or active applications only (the server answers 409 otherwise). */
 const ASSIGNABLE = new Set(['approved', 'active']);
@@ -25,6 +27,7 @@ const ASSIGNABLE = new Set(['approved', 'active']);
 /** The assigned company and its term, or the "Assign company" control. */
 export function CompanyCard({ id, application }: { id: string; application: ApplicationDetail }) {
   const { t } = useTranslation('applications');
+  const { t: handover } = useTranslation('handover');
   const [changing, setChanging] = useState(false);
   const { company } = application;
   const assignable = ASSIGNABLE.has(application.status);
@@ -42,6 +45,13 @@ export function CompanyCard({ id, application }: { id: string; application: Appl
         {company ? (
           <>
             <CompanyDetails company={company} />
+            {company.client && (
+              <DescriptionList>
+                <DescriptionItem label={handover('client.label')}>
+                  <ClientCaseLine client={company.client} />
+                </DescriptionItem>
+              </DescriptionList>
+            )}
             {payments.data && payments.data.length > 0 && (
               <details className="group rounded-lg border border-slate-200 px-4 py-3">
                 <summary className="cursor-pointer text-sm font-medium text-slate-800">

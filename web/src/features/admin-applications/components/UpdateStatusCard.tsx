@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -15,24 +15,37 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import type { ApplicationStatus } from '@/types/api';
+import type { ApplicationDetail, ApplicationStatus } from '@/types/api';
 import { useUpdateStatus } from '../api/update-application-status';
 import { decideStatusUpdate } from '../status-update-rule';
+import { HandoverClientField } from './ClientCase';
 import { useStatusUpdateToasts } from './use-status-update-toasts';
+
+/** Completing an application whose company is not handed over yet hands it over (issue 35, Handover gate). */
+export function handsOver(status: ApplicationStatus, company: ApplicationDetail['company']): boolean {
+  return status === 'completed' && company !== null && company.status !== 'transferred';
+}
 
 /**
  * The admin update rule of spec §4 as the form's schema: the values become the request body, or, when
  * neither the status nor either note changed, one issue (answered with the 'Validation Error' toast).
  */
-function statusUpdateSchema(current: ApplicationStatus) {
+function statusUpdateSchema(current: ApplicationStatus, company: ApplicationDetail['company']) {
   // '': no status picked, so the current one (which the select shows).
   const status = z.union([z.literal(''), z.enum(APPLICATION_STATUSES)]);
-  const fields = z.object({ status, notes: z.string(), internalNote: z.string() });
-  return fields.transform(({ status: picked, notes, internalNote }, context) => {
+  const fields = z.object({ status, notes: z.string(), internalNote: z.string(), clientId: z.string() });
+  return fields.transform(({ status: picked, notes, internalNote, clientId }, context) => {
     const decision = decideStatusUpdate(current, picked || current, notes, internalNote);
-    if (decision.kind === 'send') return decision.body;
-    context.addIssue({ code: 'custom', path: ['notes'], message: 'detail.toast.validation.description' });
-    return z.NEVER;
+    if (decision.kind === 'nothing') {
+      context.addIssue({ code: 'custom', path: ['notes'], message: 'detail.toast.validation.description' });
+      return z.NEVER;
+    }
+    if (!handsOver(decision.body.status, company)) return decision.body;
+    if (!clientId) {
+      context.addIssue({ code: 'custom', path: ['clientId'], message: 'handover:form.required.description' });
+      return z.NEVER;
+    }
+    return { ...decision.body, clientId: Number(clientId) };
   });
 }
 
@@ -43,17 +56,27 @@ type Body = z.output<ReturnType<typeof statusUpdateSchema>>;
  * Status select plus two notes, sent per the admin update rule of spec §4. Issue 16, What each role sees: the
  * note to the applicant reaches their timeline and e-mail; the internal note is seen by admins only.
  */
-export function UpdateStatusCard({ id, current }: { id: string; current: ApplicationStatus }) {
+export function UpdateStatusCard({
+  id,
+  current,
+  company = null,
+}: {
+  id: string;
+  current: ApplicationStatus;
+  company?: ApplicationDetail['company'];
+}) {
   const { t } = useTranslation('applications');
+  const { t: handover } = useTranslation('handover');
   const label = useApplicationStatusLabel();
   const update = useUpdateStatus(id);
   const toasts = useStatusUpdateToasts();
-  const schema = useMemo(() => statusUpdateSchema(current), [current]);
+  const schema = useMemo(() => statusUpdateSchema(current, company), [current, company]);
   // Until the admin picks a status the select shows the current one, also after it changes.
   const { control, register, handleSubmit, reset } = useForm<Values, unknown, Body>({
     resolver: zodResolver(schema),
-    defaultValues: { status: '', notes: '', internalNote: '' },
+    defaultValues: { status: '', notes: '', internalNote: '', clientId: '' },
   });
+  const picked = useWatch({ control, name: 'status' }) || current;
 
   const onSubmit = (body: Body) =>
     update.mutate(body, {
@@ -64,8 +87,10 @@ export function UpdateStatusCard({ id, current }: { id: string; current: Applica
       onError: toasts.failure,
     });
 
-  const onInvalid = () =>
-    toast({ title: t('detail.toast.validation.title'), description: t('detail.toast.validation.description') });
+  const onInvalid = (errors: { clientId?: unknown }) =>
+    errors.clientId
+      ? toast({ title: handover('form.required.title'), description: handover('form.required.description'), variant: 'destructive' })
+      : toast({ title: t('detail.toast.validation.title'), description: t('detail.toast.validation.description') });
 
   return (
     <Card>
@@ -96,6 +121,7 @@ export function UpdateStatusCard({ id, current }: { id: string; current: Applica
               )}
             />
           </div>
+          {handsOver(picked, company) && <HandoverClientField control={control} name="clientId" />}
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="status-notes">{t('detail.update.notesLabel')}</Label>
             <Textarea
