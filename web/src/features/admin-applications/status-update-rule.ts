@@ -1,5 +1,5 @@
 import { DEFAULT_REJECT_REASON } from '@/components/ui/application-status-badge';
-import type { ApplicationStatus } from '@/types/api';
+import type { ApplicationDetail, ApplicationStatus } from '@/types/api';
 import type { UpdateStatusInput } from './api/update-application-status';
 
 export type StatusUpdateDecision = { kind: 'send'; body: UpdateStatusInput } | { kind: 'nothing' };
@@ -28,4 +28,10 @@ export const REJECT_DELAY_MS = 100;
 
 export function rejectBody(notes: string): UpdateStatusInput {
   return { status: 'rejected', notes: notes.trim() || DEFAULT_REJECT_REASON };
+}
+
+/** Completing an application whose company is not handed over yet hands it over (issue 35, Handover gate): the
+ * admin names the client, whose compliance case must be approved. */
+export function handsOver(status: ApplicationStatus, company: ApplicationDetail['company']): boolean {
+  return status === 'completed' && company !== null && company.status !== 'transferred';
 }

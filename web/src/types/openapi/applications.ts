@@ -218,6 +218,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/companies/handover-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handover Clients
+         * @description Issue 35, Handover gate: the clients a company may be handed over to now (their compliance case approved
+         *     and not past its periodic review date), by name; their names and case status only.
+         */
+        get: operations["handover_clients_api_admin_companies_handover_clients_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mandate": {
         parameters: {
             query?: never;
@@ -260,6 +281,28 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AdminCompanyOut */
+        AdminCompanyOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Registrationcode */
+            registrationCode: string;
+            /** Startdate */
+            startDate: string | null;
+            /** Enddate */
+            endDate: string | null;
+            /** Monthlypayment */
+            monthlyPayment: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "available" | "assigned" | "transferred";
+            /** @description The client it was handed over to */
+            client?: components["schemas"]["ClientRef"] | null;
+        };
         /**
          * AdminStatusUpdateOut
          * @description Issue 16, What each role sees: ``notes`` went to the applicant; ``internal_note`` is for admins only.
@@ -320,7 +363,7 @@ export interface components {
             adminNotes: string | null;
             /** Statusupdates */
             statusUpdates: components["schemas"]["AdminStatusUpdateOut"][];
-            company: components["schemas"]["CompanyOut"] | null;
+            company: components["schemas"]["AdminCompanyOut"] | null;
             /**
              * Otherapplications
              * @description The same user's other applications, earlier and later, newest first
@@ -405,6 +448,29 @@ export interface components {
              */
             name: string;
         };
+        /**
+         * ClientRef
+         * @description The client a company was handed over to, as compliance announced its case (issue 35): its name and case
+         *     status only, never the case's details.
+         */
+        ClientRef: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "draft" | "in_review" | "approved" | "rejected" | "closed" | "erased";
+            /** Reviewdue */
+            reviewDue: string | null;
+            /**
+             * Expired
+             * @description approved, but past its periodic review date
+             */
+            expired: boolean;
+        };
         /** CompanyAssignment */
         CompanyAssignment: {
             /** Companyid */
@@ -442,6 +508,8 @@ export interface components {
             applicationId: number | null;
             /** Applicantname */
             applicantName: string | null;
+            /** @description The client it was handed over to (issue 35) */
+            client?: components["schemas"]["ClientRef"] | null;
             /**
              * Createdat
              * Format: date-time
@@ -499,14 +567,14 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "application_open" | "appointment_required" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "date_in_future" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "removal_before_appointment" | "reopen_superseded" | "reopen_term_ended" | "required" | "screening_hit" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+            code: "application_open" | "appointment_required" | "bad_request" | "client_not_approved" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "date_in_future" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "removal_before_appointment" | "reopen_superseded" | "reopen_term_ended" | "required" | "screening_hit" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "application_open" | "appointment_required" | "bad_request" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "date_in_future" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "removal_before_appointment" | "reopen_superseded" | "reopen_term_ended" | "required" | "screening_hit" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+                [key: string]: "application_open" | "appointment_required" | "bad_request" | "client_not_approved" | "company_name_length" | "company_not_found" | "company_taken" | "conflict" | "csrf_failed" | "date_in_future" | "forbidden" | "internal_error" | "invalid_character" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_assignable" | "not_authenticated" | "not_found" | "nothing_to_update" | "rate_limited" | "registration_code_format" | "registration_code_taken" | "removal_before_appointment" | "reopen_superseded" | "reopen_term_ended" | "required" | "screening_hit" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             };
         };
         /** MandateOut */
@@ -605,6 +673,11 @@ export interface components {
              * @description A note only admins see
              */
             internalNote?: string | null;
+            /**
+             * Clientid
+             * @description The compliance client the company is handed over to: required when the status becomes completed and the application's company is not transferred yet (issue 35, Handover gate)
+             */
+            clientId?: number | null;
         };
         /** StatusUpdateOut */
         StatusUpdateOut: {
@@ -1176,6 +1249,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyListItem"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    handover_clients_api_admin_companies_handover_clients_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientRef"][];
                 };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */

@@ -180,6 +180,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/clients/{client_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close Client
+         * @description A compliance officer records that the business relationship ended (``endedOn``, default today): the case
+         *     is closed, takes no company any more, and is erased five years later (409 client_already_ended).
+         */
+        post: operations["close_client_api_admin_clients__client_id__close_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/screening/lists": {
         parameters: {
             query?: never;
@@ -385,7 +406,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "draft" | "in_review" | "approved" | "rejected";
+            status: "draft" | "in_review" | "approved" | "rejected" | "closed";
             /**
              * Risklevel
              * @enum {string}
@@ -402,6 +423,11 @@ export interface components {
             expired: boolean;
             /** Openhits */
             openHits: number;
+            /**
+             * Relationshipendedon
+             * @description when the business relationship ended (closed or rejected): the records are kept five years from then
+             */
+            relationshipEndedOn?: string | null;
             /**
              * Createdat
              * Format: date-time
@@ -451,7 +477,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "draft" | "in_review" | "approved" | "rejected";
+            status: "draft" | "in_review" | "approved" | "rejected" | "closed";
             /**
              * Risklevel
              * @enum {string}
@@ -469,10 +495,23 @@ export interface components {
             /** Openhits */
             openHits: number;
             /**
+             * Relationshipendedon
+             * @description when the business relationship ended (closed or rejected): the records are kept five years from then
+             */
+            relationshipEndedOn?: string | null;
+            /**
              * Createdat
              * Format: date-time
              */
             createdAt: string;
+        };
+        /**
+         * CloseIn
+         * @description The business relationship ended: on ``ended_on`` (default today, never in the future).
+         */
+        CloseIn: {
+            /** Endedon */
+            endedOn?: string | null;
         };
         /** ConcernIn */
         ConcernIn: {
@@ -511,14 +550,14 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "bad_request" | "beneficial_owner_missing" | "client_not_draft" | "client_not_in_review" | "conflict" | "csrf_failed" | "date_of_birth_required" | "forbidden" | "hit_already_decided" | "internal_error" | "invalid_character" | "invalid_country" | "invalid_list_file" | "invalid_ownership" | "invalid_value" | "list_file_empty" | "method_not_allowed" | "not_authenticated" | "not_compliance_officer" | "not_found" | "pep_details_required" | "rate_limited" | "required" | "sanctions_list_stale" | "screening_hit_open" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+            code: "bad_request" | "beneficial_owner_missing" | "client_already_ended" | "client_not_draft" | "client_not_in_review" | "conflict" | "csrf_failed" | "date_of_birth_required" | "ended_in_future" | "forbidden" | "hit_already_decided" | "internal_error" | "invalid_character" | "invalid_country" | "invalid_list_file" | "invalid_ownership" | "invalid_value" | "list_file_empty" | "method_not_allowed" | "not_authenticated" | "not_compliance_officer" | "not_found" | "pep_details_required" | "rate_limited" | "required" | "sanctions_list_stale" | "screening_hit_open" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "bad_request" | "beneficial_owner_missing" | "client_not_draft" | "client_not_in_review" | "conflict" | "csrf_failed" | "date_of_birth_required" | "forbidden" | "hit_already_decided" | "internal_error" | "invalid_character" | "invalid_country" | "invalid_list_file" | "invalid_ownership" | "invalid_value" | "list_file_empty" | "method_not_allowed" | "not_authenticated" | "not_compliance_officer" | "not_found" | "pep_details_required" | "rate_limited" | "required" | "sanctions_list_stale" | "screening_hit_open" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
+                [key: string]: "bad_request" | "beneficial_owner_missing" | "client_already_ended" | "client_not_draft" | "client_not_in_review" | "conflict" | "csrf_failed" | "date_of_birth_required" | "ended_in_future" | "forbidden" | "hit_already_decided" | "internal_error" | "invalid_character" | "invalid_country" | "invalid_list_file" | "invalid_ownership" | "invalid_value" | "list_file_empty" | "method_not_allowed" | "not_authenticated" | "not_compliance_officer" | "not_found" | "pep_details_required" | "rate_limited" | "required" | "sanctions_list_stale" | "screening_hit_open" | "too_large" | "too_long" | "unavailable" | "unsupported_type" | "validation_error";
             };
         };
         /**
@@ -940,7 +979,7 @@ export interface operations {
     list_clients_api_admin_clients_get: {
         parameters: {
             query?: {
-                status?: ("draft" | "in_review" | "approved" | "rejected") | null;
+                status?: ("draft" | "in_review" | "approved" | "rejected" | "closed") | null;
                 risk?: ("low" | "medium" | "high") | null;
                 /** @description search text */
                 q?: string | null;
@@ -1287,6 +1326,50 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RejectIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    close_client_api_admin_clients__client_id__close_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseIn"];
             };
         };
         responses: {

@@ -17,14 +17,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import type { ApplicationDetail, ApplicationStatus } from '@/types/api';
 import { useUpdateStatus } from '../api/update-application-status';
-import { decideStatusUpdate } from '../status-update-rule';
+import { decideStatusUpdate, handsOver } from '../status-update-rule';
 import { HandoverClientField } from './ClientCase';
 import { useStatusUpdateToasts } from './use-status-update-toasts';
-
-/** Completing an application whose company is not handed over yet hands it over (issue 35, Handover gate). */
-export function handsOver(status: ApplicationStatus, company: ApplicationDetail['company']): boolean {
-  return status === 'completed' && company !== null && company.status !== 'transferred';
-}
 
 /**
  * The admin update rule of spec §4 as the form's schema: the values become the request body, or, when

@@ -22,7 +22,7 @@ export const CLIENTS_URL = '/api/admin/clients';
 export const HITS_URL = '/api/admin/screening/hits';
 export const LISTS_URL = '/api/admin/screening/lists';
 export const REPORTS_URL = '/api/admin/suspicion-reports';
-export const CLIENT_STATUSES = ['draft', 'in_review', 'approved', 'rejected'] as const;
+export const CLIENT_STATUSES = ['draft', 'in_review', 'approved', 'rejected', 'closed'] as const;
 export const HIT_STATUSES = ['open', 'cleared', 'confirmed'] as const;
 export const REPORT_STATUSES = ['open', 'in_progress', 'reported', 'closed'] as const;
 export const LIST_SOURCES = ['eu', 'un', 'uk'] as const;
@@ -76,6 +76,9 @@ export const addPerson = ({ clientId, body }: { clientId: number; body: PersonIn
   apiJson<ComplianceSchemas['PersonOut']>('POST', `${clientUrl(clientId)}/people`, body);
 export const caseAction = ({ clientId, action, reason }: { clientId: number; action: 'submit' | 'approve' | 'reject'; reason?: string }) =>
   apiJson<ClientCase>('POST', `${clientUrl(clientId)}/${action}`, action === 'reject' ? { reason } : undefined);
+/** The business relationship ended (issue 35): the case is closed and erased five years after ``endedOn``. */
+export const closeCase = ({ clientId, endedOn }: { clientId: number; endedOn: string }) =>
+  apiJson<ClientCase>('POST', `${clientUrl(clientId)}/close`, endedOn ? { endedOn } : {});
 export const decideHit = ({ hitId, decision, reason }: { hitId: number; decision: HitDecision; reason: string }) =>
   apiJson<ScreeningHit>('POST', `${HITS_URL}/${hitId}/decision`, { decision, reason });
 export const importList = ({ source, file }: { source: string; file: File }) => {

@@ -2,7 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import type { ClientStatus, HitStatus, RiskLevel } from '../api/compliance';
 
-const STATUS_TONE: Record<ClientStatus, BadgeTone> = { draft: 'neutral', in_review: 'amber', approved: 'green', rejected: 'red' };
+const STATUS_TONE: Record<ClientStatus, BadgeTone> = {
+  draft: 'neutral',
+  in_review: 'amber',
+  approved: 'green',
+  rejected: 'red',
+  closed: 'neutral',
+};
 const RISK_TONE: Record<RiskLevel, BadgeTone> = { low: 'green', medium: 'amber', high: 'red' };
 const HIT_TONE: Record<HitStatus, BadgeTone> = { open: 'amber', cleared: 'green', confirmed: 'red' };
 

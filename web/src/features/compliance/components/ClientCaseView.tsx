@@ -11,11 +11,12 @@ import { toast } from '@/components/ui/use-toast';
 import { useFailureToast } from '@/hooks/use-server-message';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { currentLanguage } from '@/lib/i18n';
-import { caseAction, useClientCase, useComplianceMutation, type ClientCase } from '../api/compliance';
+import { DateField } from '@/components/ui/date-field';
+import { caseAction, closeCase, useClientCase, useComplianceMutation, type ClientCase } from '../api/compliance';
 import { AddPersonDialog } from './AddPersonDialog';
 import { CaseStatusBadge, RiskBadge } from './Badges';
 import { Field } from './fields';
-import { useFieldErrors } from './field-helpers';
+import { fieldProps, useFieldErrors } from './field-helpers';
 import { HitsTable } from './HitsTable';
 import { SimpleFormDialog } from './SimpleFormDialog';
 
@@ -71,7 +72,15 @@ export function ClientCaseView({ id, onBack }: { id: string; onBack: () => void 
               <RejectDialog clientId={client.id} onDone={() => void found.refetch()} />
             </>
           )}
+          {client.status !== 'rejected' && client.status !== 'closed' && (
+            <CloseDialog clientId={client.id} onDone={() => void found.refetch()} />
+          )}
         </div>
+        {client.relationshipEndedOn && (
+          <p className="text-sm text-slate-700" data-testid="relationship-ended">
+            {t('close.ended', { date: formatDate(client.relationshipEndedOn, language) })}
+          </p>
+        )}
 
         <DescriptionList>
           <DescriptionItem label={t('fields.country')}>{client.country}</DescriptionItem>
@@ -176,6 +185,49 @@ function RejectDialog({ clientId, onDone }: { clientId: number; onDone: () => vo
     >
       <Field id="reject-reason" label={t('reject.reason')} error={errors.reason}>
         <Textarea id="reject-reason" value={reason} onChange={(event) => setReason(event.target.value)} aria-invalid={errors.reason ? true : undefined} />
+      </Field>
+    </SimpleFormDialog>
+  );
+}
+
+/** Issue 35: the business relationship ended (default today): the case is closed, takes no company any more, and its
+ * records are erased five years after that day. */
+function CloseDialog({ clientId, onDone }: { clientId: number; onDone: () => void }) {
+  const { t } = useTranslation('compliance');
+  const [open, setOpen] = useState(false);
+  const [endedOn, setEndedOn] = useState('');
+  const close = useComplianceMutation(closeCase);
+  const failureToast = useFailureToast();
+  const errors = useFieldErrors(close.error);
+  return (
+    <SimpleFormDialog
+      keyPrefix="close"
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          close.reset();
+          setEndedOn('');
+        }
+        setOpen(next);
+      }}
+      onSubmit={() =>
+        close.mutate(
+          { clientId, endedOn },
+          {
+            onSuccess: () => {
+              toast({ title: t('close.done') });
+              setOpen(false);
+              onDone();
+            },
+            onError: (failure) => failureToast(t('close.failed'), failure),
+          },
+        )
+      }
+      pending={close.isPending}
+      trigger={<Button variant="secondary">{t('close.open')}</Button>}
+    >
+      <Field id="close-ended-on" label={t('close.endedOn')} error={errors.endedOn}>
+        <DateField {...fieldProps('close-ended-on', errors.endedOn)} value={endedOn} fromYear={2000} onChange={setEndedOn} />
       </Field>
     </SimpleFormDialog>
   );

@@ -75,6 +75,30 @@ describe('admin Compliance tab (issue 35)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Decide the hit on Ivan Petrovsky' })).toBeInTheDocument();
   });
 
+  it('ends the business relationship of a case: closed, with the day its five years count from', async () => {
+    const user = userEvent.setup();
+    const approved: ClientCase = { ...CASE, status: 'approved', hits: [], openHits: 0, reviewDue: '2027-12-01' };
+    const fetchMock = stubFetch((url, init) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'GET' && url.pathname === '/api/admin/clients/3') return json(200, approved);
+      if (method === 'POST' && url.pathname === '/api/admin/clients/3/close') {
+        Object.assign(approved, { status: 'closed', relationshipEndedOn: '2026-11-30' });
+        return json(200, approved);
+      }
+      return undefined;
+    });
+    renderAt(<ComplianceTab />, '/admin?tab=compliance&client=3');
+    await user.click(await screen.findByRole('button', { name: 'End the relationship' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End the business relationship' });
+    expect(within(dialog).getByText(/kept five years from the day the relationship ended/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Ended on (empty: today)'), '30.11.2026');
+    await user.click(within(dialog).getByRole('button', { name: 'End the relationship' }));
+    expect(await screen.findByText('Relationship ended on 30 November 2026: records kept five years from then')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/admin/clients/3/close')[0].body).toEqual({ endedOn: '2026-11-30' });
+    expect(screen.getByTestId('case-status')).toHaveTextContent('Relationship ended');
+    expect(screen.queryByRole('button', { name: 'End the relationship' })).not.toBeInTheDocument();
+  });
+
   it('tells an admin who is no compliance officer that reports are for officers', async () => {
     stubFetch((url) =>
       url.pathname === '/api/admin/suspicion-reports'
