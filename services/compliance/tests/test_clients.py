@@ -90,6 +90,9 @@ def test_the_uae_left_the_eu_high_risk_list_on_5_august_2025(stack: Any) -> None
 
     assert [f["country"] for f in asyncio.run(country_factors(date(2025, 8, 4)))] == ["AE"]
     assert asyncio.run(country_factors(date(2025, 8, 5))) == []
+    # Listed by Delegated Regulation (EU) 2023/410, in force 16 March 2023 (migration e4b7c2a9f153).
+    assert asyncio.run(country_factors(date(2023, 3, 15))) == []
+    assert [f["country"] for f in asyncio.run(country_factors(date(2023, 3, 16)))] == ["AE"]
 
 
 @pytest.mark.parametrize(("body", "field", "code"), [
