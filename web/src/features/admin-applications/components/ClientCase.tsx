@@ -37,11 +37,11 @@ export function ClientCaseLine({ client }: { client: ClientRef }) {
  * The handover form's client (issue 35, Handover gate): completing an application hands its company over, to one of
  * the clients whose case is approved and not past its review date. The server refuses any other (409).
  */
-export function HandoverClientField<Values extends FieldValues>({
+export function HandoverClientField<Values extends FieldValues, Sent extends FieldValues>({
   control,
   name,
 }: {
-  control: Control<Values>;
+  control: Control<Values, unknown, Sent>;
   name: FieldPath<Values>;
 }) {
   const { t } = useTranslation('handover');
