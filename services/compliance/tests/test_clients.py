@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 
 from compliance.models import Client
@@ -90,9 +91,13 @@ def test_the_uae_left_the_eu_high_risk_list_on_5_august_2025(stack: Any) -> None
 
     assert [f["country"] for f in asyncio.run(country_factors(date(2025, 8, 4)))] == ["AE"]
     assert asyncio.run(country_factors(date(2025, 8, 5))) == []
-    # Listed by Delegated Regulation (EU) 2023/410, in force 16 March 2023 (migration e4b7c2a9f153).
-    assert asyncio.run(country_factors(date(2023, 3, 15))) == []
-    assert [f["country"] for f in asyncio.run(country_factors(date(2023, 3, 16)))] == ["AE"]
+    # Listed by Delegated Regulation (EU) 2023/410, in force 16 March 2023 (migration e4b7c2a9f153); Barbados,
+    # Jamaica and Panama by 2020/855, applying from 1 October 2020.
+    with psycopg.connect(stack.database_url("compliance"), autocommit=True) as db:
+        rows = db.execute("select country, effective_from, effective_to from country_risk "
+                          "where country in ('AE', 'BB', 'JM', 'PA') order by country").fetchall()
+    assert rows == [("AE", date(2023, 3, 16), date(2025, 8, 4)), *(
+        (country, date(2020, 10, 1), date(2025, 8, 4)) for country in ("BB", "JM", "PA"))]
 
 
 @pytest.mark.parametrize(("body", "field", "code"), [
