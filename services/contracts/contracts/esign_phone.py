@@ -20,6 +20,7 @@ Mobile-ID's signing certificate comes without the person (`POST /certificate`), 
 code) before any digest leaves the server."""
 
 import logging
+import time
 import uuid
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,7 +35,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from contracts import esign, service
 from contracts.errors import ContractsErrorCode
-from contracts.metrics import SIGNATURES
+from contracts.metrics import ESIGN_FINISH_SECONDS, SIGNATURES
 from contracts.models import METHOD_MOBILE_ID, METHOD_SMART_ID, Applicant, Contract, EsignSession
 from contracts.schemas import EsignError, EsignRequest, EsignSessionOut
 from contracts.service import MAX_USER_AGENT
@@ -199,6 +200,7 @@ async def poll(contract_id: int, session_id: str, request: Request, identity: Cu
             value = None
         else:
             choice, value = None, await _signature_value(waiting)
+        answered = time.perf_counter()  # SK has the phone's answer to us
         if choice is None and value is None:
             return EsignSessionOut(session_id=waiting.session_id, method=waiting.method,
                                    state="running", verification_code=waiting.verification_code)
@@ -220,7 +222,7 @@ async def poll(contract_id: int, session_id: str, request: Request, identity: Cu
             db.add(session)
         else:
             assert value is not None
-            await _finish(contract_id, session, value, request, identity, unit_of_work)
+            await _finish(contract_id, session, value, request, identity, unit_of_work, answered)
         return esign.session_out(session)
     except EidSessionFailed as failed:
         code = failed.code
@@ -249,7 +251,7 @@ async def _signature_value(session: _Waiting) -> bytes | None:
 
 
 async def _finish(contract_id: int, session: EsignSession, value: bytes, request: Request,
-                  identity: CurrentIdentity, unit_of_work: UnitOfWork) -> None:
+                  identity: CurrentIdentity, unit_of_work: UnitOfWork, answered: float) -> None:
     """The phone's signature into the container: time-stamp, OCSP after it, stored with the contract signed."""
     assert session.prepared is not None and session.data_file is not None
     db = unit_of_work.session
@@ -268,3 +270,4 @@ async def _finish(contract_id: int, session: EsignSession, value: bytes, request
     record_admin_action(db, request, identity, "contract.esigned", "contract", contract_id, contract.user_id,
                         method=session.method)
     SIGNATURES.labels(session.method).inc()
+    ESIGN_FINISH_SECONDS.labels(session.method).observe(time.perf_counter() - answered)
