@@ -26,6 +26,8 @@ SEAWEEDFS_SIGNING_KEYS = ["WEED_JWT_SIGNING_KEY", "WEED_JWT_SIGNING_READ_KEY", "
 SEAL_FOLDER = "seal"
 SEAL_MOUNT = "/run/secrets/contracts-seal"
 SEAL_SETTINGS = ("CONTRACTS_SEAL_PKCS12_PATH", "CONTRACTS_SEAL_PKCS12_PASSWORD")
+# SK's CA certificates and pinned TLS certificates for eID (issue 33; test_eid_deployment.py).
+EID_FOLDERS = ("./eid/ca", "./eid/tls")
 
 
 @pytest.fixture(scope="module")
@@ -107,15 +109,15 @@ def test_traefik_metrics_are_on_an_entry_point_published_nowhere(services: dict[
 
 
 def test_files_it_builds_from_and_mounts_exist(services: dict[str, dict[str, Any]]) -> None:
-    """Every file it mounts is in the repository; the one folder the operator fills (the contract seal's) need not
-    be, as Docker makes it, and git never takes what is put there."""
+    """Every file it mounts is in the repository; the folders the operator fills (the contract seal's, SK's
+    certificates for eID, issue 33) need not be, as Docker makes them, and git never takes the seal."""
     for name, service in services.items():
         if "build" in service:
             assert (ROOT / service["build"]["context"] / service["build"]["dockerfile"]).is_file(), name
         for volume in service.get("volumes", []):
             if isinstance(volume, dict):
                 assert volume["type"] == "bind" and volume["bind"]["create_host_path"] is True, name
-                assert (volume["source"], volume["read_only"]) == (f"./{SEAL_FOLDER}", True), name
+                assert volume["source"] in (f"./{SEAL_FOLDER}", *EID_FOLDERS) and volume["read_only"] is True, name
                 continue
             source = volume.split(":")[0]
             if source.startswith("."):
@@ -207,8 +209,9 @@ def test_contracts_mounts_the_seal_and_reads_its_path_and_password(raw: dict[str
     `docker compose up` starts without a seal (Docker makes the empty folder; the service then logs that PDFs go
     out unsealed, services/contracts/tests/test_seal_at_start.py), and new-env.py leaves the password empty."""
     contracts = services["contracts"]
-    assert contracts["volumes"] == [{"type": "bind", "source": f"./{SEAL_FOLDER}", "target": SEAL_MOUNT,
-                                     "read_only": True, "bind": {"create_host_path": True}}]
+    assert [v for v in contracts["volumes"] if v["source"] not in EID_FOLDERS] == [
+        {"type": "bind", "source": f"./{SEAL_FOLDER}", "target": SEAL_MOUNT, "read_only": True,
+         "bind": {"create_host_path": True}}]
     environment = raw["services"]["contracts"]["environment"]
     assert environment["CONTRACTS_SEAL_PKCS12_PATH"] == f"{SEAL_MOUNT}/seal.p12"
     assert environment["CONTRACTS_SEAL_PKCS12_PASSWORD"] == "${CONTRACTS_SEAL_PKCS12_PASSWORD:-}"

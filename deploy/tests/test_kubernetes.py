@@ -224,7 +224,9 @@ def test_generated_config_maps_are_named_by_content_and_referenced_by_that_name(
         maps = named(objects, "ConfigMap")
         for workload in workloads(objects):
             spec = pod_spec(workload)
-            refs = [v["configMap"]["name"] for v in spec.get("volumes", []) if "configMap" in v]
+            # Optional ConfigMaps are the operator's own, made outside the build: SK's certificates (issue 33).
+            refs = [v["configMap"]["name"] for v in spec.get("volumes", [])
+                    if "configMap" in v and not v["configMap"].get("optional")]
             refs += [s["configMapRef"]["name"] for c in containers(spec) for s in c.get("envFrom", [])]
             assert all(ref in maps for ref in refs), (workload["metadata"]["name"], refs)
 
@@ -819,9 +821,9 @@ def test_network_policies_let_exactly_the_needed_traffic_through(name: str) -> N
     objects = build(name)
     policies = list(named(objects, "NetworkPolicy").values())
     # Who may connect in; the policies on the way out are notifications', the audit store's, payroll's and
-    # compliance's (the next tests).
+    # compliance's (the next tests), and the eID services' (test_eid_deployment.py).
     assert {p["metadata"]["name"] for p in policies if set(p["spec"].get("policyTypes", ["Ingress"])) != {"Ingress"}} \
-        == {"notifications-egress", "audit-egress", "payroll-egress", "compliance-egress"}
+        == {"notifications-egress", "audit-egress", "payroll-egress", "compliance-egress", "eid-egress"}
     by_name = _pods_by_name(objects)
     apis = [by_name[s] for s in SERVICES]
     migrations = [by_name[f"migrate-{s}"] for s in SERVICES]

@@ -20,6 +20,7 @@ Mobile-ID's signing certificate comes without the person (`POST /certificate`), 
 code) before any digest leaves the server."""
 
 import logging
+import time
 import uuid
 from dataclasses import dataclass
 from functools import lru_cache
@@ -30,11 +31,13 @@ from fastapi import Request
 from portal_eid import asice, mobile_id, smart_id
 from portal_eid.errors import CertificateError, ServiceUnavailable
 from portal_eid.sk_rest import EidSessionFailed
+from sqlalchemy import select as sa_select
+from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from contracts import esign, service
 from contracts.errors import ContractsErrorCode
-from contracts.metrics import SIGNATURES
+from contracts.metrics import ESIGN_FINISH_SECONDS, SIGNATURES
 from contracts.models import METHOD_MOBILE_ID, METHOD_SMART_ID, Applicant, Contract, EsignSession
 from contracts.schemas import EsignError, EsignRequest, EsignSessionOut
 from contracts.service import MAX_USER_AGENT
@@ -171,17 +174,28 @@ class _Waiting:
 
 
 async def _waiting(db: AsyncSession, contract_id: int, session_id: str, user_id: int) -> _Waiting | None:
-    await service.visible_contract(db, contract_id, user_id, is_admin=False)
-    session = await db.get(EsignSession, session_id)
-    if session is None or session.contract_id != contract_id or session.user_id != user_id:
+    """Only the columns a poll needs, in one round trip: each waiting dialog asks every second or so, and loading
+    the rows whole (the contract's text, the session's PDF) cost the service most of its time with 50 waiting
+    (gateway/bench/bench_esign.py). The same answers as service.visible_contract and the session's owner check."""
+    query = (sa_select(col(Contract.user_id), col(Contract.legal_hold_until), col(EsignSession.contract_id),
+                       col(EsignSession.user_id).label("session_user_id"), col(EsignSession.state),
+                       col(EsignSession.method), col(EsignSession.provider_session_id),
+                       col(EsignSession.verification_code), col(EsignSession.prepared), col(Applicant.id_code),
+                       col(Applicant.language))
+             .select_from(Contract)
+             .outerjoin(EsignSession, col(EsignSession.id) == session_id)
+             .outerjoin(Applicant, col(Applicant.user_id) == user_id)
+             .where(col(Contract.id) == contract_id))
+    row = (await db.exec(query)).first()
+    if row is None or row.user_id != user_id or row.legal_hold_until is not None:
+        raise service.not_found()
+    if row.contract_id != contract_id or row.session_user_id != user_id:
         raise ApiError(404, ErrorCode.NOT_FOUND, "Signing session not found")
-    if session.state != "running" or session.method not in (METHOD_SMART_ID, METHOD_MOBILE_ID) \
-            or session.provider_session_id is None:
+    if row.state != "running" or row.method not in (METHOD_SMART_ID, METHOD_MOBILE_ID) \
+            or row.provider_session_id is None:
         return None
-    applicant = await db.get(Applicant, user_id)
-    return _Waiting(session.id, session.method, session.provider_session_id, session.verification_code,
-                    session.prepared, (applicant.id_code if applicant else None) or "",
-                    applicant.language if applicant else None)
+    return _Waiting(session_id, row.method, row.provider_session_id, row.verification_code, row.prepared,
+                    row.id_code or "", row.language)
 
 
 async def poll(contract_id: int, session_id: str, request: Request, identity: CurrentIdentity,
@@ -199,6 +213,7 @@ async def poll(contract_id: int, session_id: str, request: Request, identity: Cu
             value = None
         else:
             choice, value = None, await _signature_value(waiting)
+        answered = time.perf_counter()  # SK has the phone's answer to us
         if choice is None and value is None:
             return EsignSessionOut(session_id=waiting.session_id, method=waiting.method,
                                    state="running", verification_code=waiting.verification_code)
@@ -220,7 +235,7 @@ async def poll(contract_id: int, session_id: str, request: Request, identity: Cu
             db.add(session)
         else:
             assert value is not None
-            await _finish(contract_id, session, value, request, identity, unit_of_work)
+            await _finish(contract_id, session, value, request, identity, unit_of_work, answered)
         return esign.session_out(session)
     except EidSessionFailed as failed:
         code = failed.code
@@ -249,7 +264,7 @@ async def _signature_value(session: _Waiting) -> bytes | None:
 
 
 async def _finish(contract_id: int, session: EsignSession, value: bytes, request: Request,
-                  identity: CurrentIdentity, unit_of_work: UnitOfWork) -> None:
+                  identity: CurrentIdentity, unit_of_work: UnitOfWork, answered: float) -> None:
     """The phone's signature into the container: time-stamp, OCSP after it, stored with the contract signed."""
     assert session.prepared is not None and session.data_file is not None
     db = unit_of_work.session
@@ -268,3 +283,4 @@ async def _finish(contract_id: int, session: EsignSession, value: bytes, request
     record_admin_action(db, request, identity, "contract.esigned", "contract", contract_id, contract.user_id,
                         method=session.method)
     SIGNATURES.labels(session.method).inc()
+    ESIGN_FINISH_SECONDS.labels(session.method).observe(time.perf_counter() - answered)

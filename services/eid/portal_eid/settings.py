@@ -2,7 +2,7 @@
 
 Production (deploy/README.md): EID_OCSP_URL unset (each certificate names its responder: SK's AIA OCSP) or SK's
 address; EID_TSA_URL the qualified TSA the portal has a contract with (SK: http://tsa.sk.ee, DEMO
-http://demo.sk.ee/tsa); EID_TRUST_ANCHORS_DIR the CA certificates of SK (the esteid-certificates package has
+http://tsa.demo.sk.ee/tsa); EID_TRUST_ANCHORS_DIR the CA certificates of SK (the esteid-certificates package has
 them); no trusted list path, so libdigidocpp uses the EU's list of trusted lists. The local stack points all of
 it at the stand-in and its test PKI (deploy/local/stack.py)."""
 
