@@ -105,9 +105,9 @@ def test_an_officer_clears_a_hit_and_approves_a_company_client(
         # The handover: completing the application hands its company to the approved client.
         handover, applications = texts("en", "handover"), texts("en", "applications")
         page.goto(f"/admin/applications/{application_id}")
-        page.get_by_label(applications["detail"]["update"]["statusLabel"]).click()
+        page.get_by_role("combobox", name=applications["detail"]["update"]["statusLabel"], exact=True).click()
         page.get_by_role("option", name=applications["status"]["completed"], exact=True).click()
-        page.get_by_label(handover["form"]["label"]).click()
+        page.get_by_role("combobox", name=handover["form"]["label"]).click()
         page.get_by_role("option", name=name, exact=True).click()
         audit.check(page, "/admin/applications/:id handover", "en")
         page.get_by_role("button", name=applications["detail"]["update"]["submit"]).click()

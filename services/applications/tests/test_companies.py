@@ -104,7 +104,8 @@ def test_assigning_shows_the_term_and_payment_schedule_to_the_applicant(
     assert own == {
         "id": company["id"], "name": "Lõuna Riiul OÜ", "registrationCode": company["registrationCode"],
         "startDate": registered, "endDate": end, "monthlyPayment": 500, "status": "assigned"}
-    assert admin_client.get(f"/api/admin/applications/{application_id}").json()["company"] == own
+    # The admins see the client it is handed over to beside it (issue 35): none yet.
+    assert admin_client.get(f"/api/admin/applications/{application_id}").json()["company"] == own | {"client": None}
     payments = eventually(lambda: (found := applicant.client.get("/api/payments").json()) and found,
                           what="payroll's schedule of the term")
     assert [(p["dueDate"], p["gross"]) for p in payments] == [(d, "500.00") for d in due_dates]

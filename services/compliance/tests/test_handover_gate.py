@@ -21,6 +21,17 @@ from services.compliance.tests.support import add_person, create_client, fresh_l
 MakeApplicant = Callable[..., Applicant]
 
 
+def current_lists(officer: httpx.Client) -> None:
+    """fresh_lists unless each source's newest version is already today's: fewer imports beside the tests that
+    count list versions."""
+    today = datetime.now(ZoneInfo("Europe/Tallinn")).date().isoformat()
+    newest: dict[str, dict[str, Any]] = {}
+    for version in officer.get("/api/admin/screening/lists", params={"limit": 100}).json():
+        newest.setdefault(version["source"], version)
+    if any(newest.get(source, {}).get("publicationDate") != today for source in ("eu", "un", "uk")):
+        fresh_lists(officer)
+
+
 def case_in(officer: httpx.Client, status: str) -> dict[str, Any]:
     """A client case brought to ``status`` through compliance's API, as an officer does it."""
     case = create_client(officer, name=f"Handover Holdings {uuid.uuid4().hex[:6]} Ltd")
@@ -35,7 +46,7 @@ def case_in(officer: httpx.Client, status: str) -> dict[str, Any]:
         rejected = officer.post(f"/api/admin/clients/{case['id']}/reject", json={"reason": "Source of funds unclear"})
         assert rejected.status_code == 200, rejected.text
         return rejected.json()
-    fresh_lists(officer)
+    current_lists(officer)
     approved = officer.post(f"/api/admin/clients/{case['id']}/approve")
     assert approved.status_code == 200, approved.text
     if status == "closed":

@@ -12,7 +12,8 @@ import httpx
 import psycopg
 
 from conftest import eventually
-from services.compliance.tests.support import ROOT, add_person, create_client, fresh_lists
+from services.compliance.tests.support import ROOT, add_person, create_client
+from services.compliance.tests.test_handover_gate import current_lists
 from services.compliance.tests.test_screening import hits_of
 
 ENDED_ON = "2019-03-14"
@@ -41,7 +42,7 @@ def ended_case(officer: httpx.Client, ended_on: str, person: str = "Mari Maasika
 
 def test_a_case_is_kept_five_years_after_the_relationship_ends_then_erased_and_audited(
         stack: Any, officer_client: httpx.Client, admin_client: httpx.Client) -> None:
-    fresh_lists(officer_client)
+    current_lists(officer_client)
     # Its owner's name is on the EU list: the hit is part of the record and goes with it.
     case, owner = ended_case(officer_client, ENDED_ON, person="Ivan Petrovsky", dob="1971-03-14")
     assert hits_of(officer_client, "person", owner["id"])
