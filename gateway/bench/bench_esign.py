@@ -3,18 +3,23 @@
 
 1. The server's work from the phone's answer to a stored container: Smart-ID and Mobile-ID signings are started as
    the sign dialog starts them; the bench answers on the stand-in's phone page (`POST /phone/{id}`), as a person
-   would, and then times the one `GET /api/contracts/{id}/esign/{sessionId}` that finds the phone's signature:
-   it asks SK once, takes the time-stamp, then the OCSP response, builds the ASiC-E container and stores it with
-   the contract signed. Target: p95 <= 300 ms.
+   would, and then the dialog's next `GET /api/contracts/{id}/esign/{sessionId}` finds the phone's signature: it
+   asks SK once, takes the time-stamp, then the OCSP response, builds the ASiC-E container and stores it with the
+   contract signed. The server's own part, from SK's answer in hand to the container and rows staged in the
+   request's transaction, is read from contracts' histogram portal_contracts_esign_finish_duration_seconds (its
+   sum grows by exactly that signing's time, one signing at a time): target p95 <= 300 ms. The whole GET as the
+   browser sees it (gateway, ForwardAuth, SK's status, the commit) is printed beside it.
 2. `POST /api/contracts/verify` of an .asice holding a 1 MB PDF (signed with a test person's key, time-stamped and
    with its OCSP response, as the portal makes them): libdigidocpp's validation and ours. The first call (the
    validation worker starting and reading the trusted list) is shown apart. Target: p95 of the others <= 500 ms.
 3. 50 Smart-ID sessions waiting at once: 50 people have chosen their certificate and not yet entered the PIN; 50
    sign dialogs poll at once (each GET a long poll of SK of up to a second, awaited without a worker or a database
    connection), while other calls to the contracts service are timed. Target: their p95 <= 250 ms and at least
-   40 polls open at the same moment. Then the 50 phones confirm and every contract ends signed.
+   40 polls open at the same moment. The CPU the contracts process spends per poll is printed too (on a machine
+   shared with other work the latency shows the machine's load as much as ours). Then the 50 phones confirm and
+   every contract ends signed.
 
-    cd gateway/bench && ../../.venv/bin/python bench_esign.py [--signings 40] [--waiting 50]
+    cd gateway/bench && ../../.venv/bin/python bench_esign.py [--signings 40] [--waiting 50] [--parts verify,...]
 
 The stand-in's phone is told to wait ten minutes before confirming by itself (SK_STANDIN_CONFIRM_SECONDS), so
 each answer comes from the bench when it chooses.
@@ -84,6 +89,7 @@ class Bench:
         self.phone = httpx.Client(base_url=stack.sk_standin_url, timeout=30)
         self.retried = 0
         self.failed = 0
+        self.unavailable_finishing = 0
 
     # --- people and contracts ---------------------------------------------------------------------------------
 
@@ -176,8 +182,17 @@ class Bench:
         it, and the server's own part of it (the histogram's sum grows by this one signing's duration)."""
         self.confirm(session_id)
         before = self.finished_seconds(method)
-        session, elapsed = self.poll(person, contract, session_id)
-        assert session["state"] == "signed", session
+        url = f"/api/contracts/{contract}/esign/{session_id}"
+        for _ in range(5):
+            started = time.perf_counter()
+            response = person.client.get(url)
+            elapsed = time.perf_counter() - started
+            if response.status_code != 503:
+                break
+            self.unavailable_finishing += 1  # a busy moment; the dialog asks again (counted, printed)
+            time.sleep(1)
+        assert response.status_code == 200, response.text
+        assert response.json()["state"] == "signed", response.text
         return elapsed, self.finished_seconds(method) - before
 
     def signings(self, method: str, count: int) -> tuple[list[float], list[float]]:
@@ -394,7 +409,8 @@ def main() -> None:
         if figures:
             report_signings(figures)
             print(f"(load average of this machine's {os.cpu_count()} CPUs now: "
-                  f"{', '.join(f'{load:.1f}' for load in os.getloadavg())})")
+                  f"{', '.join(f'{load:.1f}' for load in os.getloadavg())}; finishing polls answered 503 and asked "
+                  f"again: {bench.unavailable_finishing})")
         if "verify" in parts:
             verify(bench)
         if "waiting" in parts:

@@ -175,7 +175,7 @@ class _Waiting:
 
 async def _waiting(db: AsyncSession, contract_id: int, session_id: str, user_id: int) -> _Waiting | None:
     """Only the columns a poll needs, in one round trip: each waiting dialog asks every second or so, and loading
-    the rows whole (the contract's text, the session's PDF) cost the service most of its time with 50 waiting
+    the rows whole each time (the contract's text, the session's PDF) was work for nothing with 50 waiting
     (gateway/bench/bench_esign.py). The same answers as service.visible_contract and the session's owner check."""
     query = (sa_select(col(Contract.user_id), col(Contract.legal_hold_until), col(EsignSession.contract_id),
                        col(EsignSession.user_id).label("session_user_id"), col(EsignSession.state),
