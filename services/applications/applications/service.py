@@ -16,6 +16,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from applications.errors import ApplicationsErrorCode
+from applications.mandate import removal_overdue
 from applications.models import CLOSED_STATUSES, Applicant, Application, Company, ScreeningBlock, StatusUpdate
 from applications.schemas import (
     ApplicationSort,
@@ -247,7 +248,9 @@ class ApplicationRow:
 
 def _conditions(filters: ApplicationFilters) -> list[ColumnElement[bool]]:
     conditions: list[ColumnElement[bool]] = []
-    if filters.status and filters.status != "all":
+    if filters.status == "removal_overdue":
+        conditions.append(removal_overdue(today_in_tallinn()))
+    elif filters.status and filters.status != "all":
         conditions.append(col(Application.status) == filters.status)
     if filters.assignee == "me":
         conditions.append(col(Application.assigned_admin_id) == filters.admin_id)
