@@ -65,13 +65,12 @@ def sent(stack: Any, application_id: int) -> list[tuple[str, int]]:
 
 
 @pytest.fixture
-def appointed(make_applicant: Any, own_application: Callable[[httpx.Client], dict[str, Any]],
-              admin_client: httpx.Client, stack: Any) -> Callable[..., tuple[Applicant, int]]:
+def appointed(make_applicant: Any, admin_client: httpx.Client, stack: Any) -> Callable[..., tuple[Applicant, int]]:
     """An applicant whose company registered on ``registered`` is assigned and whose appointment the admin
     entered that day; waits until notifications knows the mandate."""
     def make(registered: date, **person: Any) -> tuple[Applicant, int]:
         applicant: Applicant = make_applicant(**person)
-        application_id: int = own_application(applicant.client)["application"]["id"]
+        application_id: int = applicant.client.get("/api/application").json()["application"]["id"]
         assert admin_client.put(f"/api/admin/applications/{application_id}/status",
                                 json={"status": "approved"}).status_code == 200
         company = create_company(admin_client, name="Meili Mandaat OÜ", registrationDate=registered.isoformat())
