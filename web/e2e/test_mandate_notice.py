@@ -38,8 +38,13 @@ def appointed(admin_client: httpx.Client, applicant: Applicant, registered: date
     return application_id, name
 
 
+ESTONIAN_MONTHS = ("jaanuar", "veebruar", "märts", "aprill", "mai", "juuni", "juuli", "august", "september",
+                   "oktoober", "november", "detsember")
+
+
 def estonian_date(day: date) -> str:
-    return f"{day:%d.%m.%Y}"
+    """As the dashboard writes a date in Estonian (web/src/lib/dates.ts): 12. november 2026."""
+    return f"{day.day}. {ESTONIAN_MONTHS[day.month - 1]} {day.year}"
 
 
 def acknowledge_on_the_dashboard(page: Page) -> None:
