@@ -148,10 +148,25 @@ async def record_mandate(db: AsyncSession, application_id: int, changes: dict[st
     view = _view(application_id, company, mandate, today_in_tallinn())
     owner = await application_owner(db, application_id)
     assert owner is not None
-    add_event(db, MandateRecorded(application_id=application_id, user_id=owner, company_id=company.id,
-                                  company_name=company.name, appointed_on=appointed_on, removed_on=removed_on,
-                                  planned_end=view.planned_end, removal_deadline=view.removal_deadline))
+    announce(db, owner, company, view)
     return view
+
+
+def announce(db: AsyncSession, user_id: int, company: Company, view: MandateView) -> None:
+    """applications.mandate.recorded: the mandate as it is now, for notifications' e-mails."""
+    assert company.id is not None
+    add_event(db, MandateRecorded(application_id=view.application_id, user_id=user_id, company_id=company.id,
+                                  company_name=company.name, appointed_on=view.appointed_on,
+                                  removed_on=view.removed_on, planned_end=view.planned_end,
+                                  removal_deadline=view.removal_deadline))
+
+
+async def company_changed(db: AsyncSession, application_id: int, user_id: int, company: Company) -> None:
+    """A company assigned (another one, or its registration date set) after dates were recorded: the mandate
+    announced again, so its e-mails follow the new term's end, or stop for dates of a company no longer assigned."""
+    mandate = await db.get(Mandate, application_id)
+    if mandate is not None:
+        announce(db, user_id, company, _view(application_id, company, mandate, today_in_tallinn()))
 
 
 def _check(today: date, appointed_on: date | None, removed_on: date | None) -> None:

@@ -16,7 +16,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from applications.errors import ApplicationsErrorCode
-from applications.mandate import removal_overdue
+from applications.mandate import company_changed, removal_overdue
 from applications.models import CLOSED_STATUSES, Applicant, Application, Company, ScreeningBlock, StatusUpdate
 from applications.schemas import (
     ApplicationSort,
@@ -429,6 +429,7 @@ async def assign_company(db: AsyncSession, application_id: int, body: CompanyAss
         company.registration_date = body.registration_date
     db.add(company)
     add_event(db, _company_assigned(application, company))
+    await company_changed(db, application_id, application.user_id, company)
     return previous.id if previous is not None and previous.id != company.id else None
 
 

@@ -178,3 +178,19 @@ def test_two_rounds_at_once_run_the_day_once(appointed: Callable[..., tuple[Appl
     assert all(process.returncode == 0 for process in processes)
     assert NO_ROUND in outputs[0] and "queued" in outputs[1], outputs
     assert [template for template, _ in sent(stack, application_id)].count(TERM_ENDED) == 1
+
+
+def test_a_corrected_registration_date_moves_the_term_end_the_emails_follow(
+        appointed: Callable[..., tuple[Applicant, int]], admin_client: httpx.Client, stack: Any) -> None:
+    """The company's registration date set again after the appointment was entered: applications announces the
+    mandate again, so the rounds count from the new term end."""
+    registered = today_in_tallinn() - timedelta(days=33)
+    _, application_id = appointed(registered)
+    company_id = admin_client.get(f"/api/admin/applications/{application_id}").json()["company"]["id"]
+    corrected = registered - timedelta(days=1)
+    assigned = admin_client.put(f"/api/admin/applications/{application_id}/company",
+                                json={"companyId": company_id, "registrationDate": corrected.isoformat()})
+    assert assigned.status_code == 200, assigned.text
+    when(lambda: email_rows(stack, "select 1 from watched_mandates where application_id = %s and planned_end = %s "
+                                   "and appointed_on = %s", application_id, term_end(corrected), registered),
+         "notifications follows the new term end")
