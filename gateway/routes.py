@@ -61,6 +61,12 @@ ROUTES: tuple[Route, ...] = (
     Route("applications-own", "Path(`/api/application`)", "applications", "user"),
     # Issue 36: the board member's own mandate (applications answers only with the caller's).
     Route("applications-mandate", "Path(`/api/mandate`) || PathPrefix(`/api/mandate/`)", "applications", "user"),
+    # Issue 36: the liability notice is published and acknowledged like the other texts, so identity answers it
+    # (and checks the session); the admins read whether an applicant acknowledged it.
+    Route("identity-liability-notice", "Path(`/api/mandate/notice`) || Path(`/api/mandate/notice/acknowledgement`)",
+          "identity", "self", priority=110),
+    Route("identity-liability-admin", "PathRegexp(`^/api/admin/users/[^/]+/liability-notice$`)", "identity",
+          "admin", priority=110),
     # Issue 23, payroll: a person's own payout details, payments and payslips (the service checks the owner);
     # the admins' pay runs, and an application's payments for the company card (a path under applications').
     Route("payroll-own", "Path(`/api/payout-details`) || Path(`/api/payments`) || PathPrefix(`/api/payments/`)",

@@ -11,19 +11,22 @@ removal deadline and the mandate's status, which the applicant and the admins re
 """
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Literal
 
+from sqlalchemy import ColumnElement, and_, exists
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from applications.errors import ApplicationsErrorCode
 from applications.models import Application, Company, Mandate
-from applications.term import term_end, today_in_tallinn
+from applications.term import TERM_MONTHS, add_months, term_end, today_in_tallinn
 from portal_common.auth import Identity
 from portal_common.banking_days import banking_days_after, banking_days_before
 from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode, FieldError
+from portal_common.events import MandateRecorded
+from portal_common.outbox import add_event
 
 MANDATE_REMOVAL_DEADLINE_BANKING_DAYS = 5
 ENDING_BANKING_DAYS = 10
@@ -52,6 +55,26 @@ def mandate_status(today: date, appointed_on: date | None, removed_on: date | No
     if today >= banking_days_before(planned_end, ENDING_BANKING_DAYS):
         return "ending"
     return "active"
+
+
+def last_overdue_registration(today: date) -> date:
+    """The latest company registration date whose term's removal deadline is before ``today``: the deadline never
+    moves back as the registration date moves on, so every company registered on or before it is overdue too."""
+    day = add_months(today, -TERM_MONTHS)
+    while removal_deadline(term_end(day)) >= today:
+        day -= timedelta(days=1)
+    return day
+
+
+def removal_overdue(today: date) -> ColumnElement[bool]:
+    """The applications whose mandate is ``removal_overdue`` on ``today`` (the admins' list filter and overview
+    tile): appointed to their company, not removed, and past the deadline."""
+    return exists().where(
+        col(Company.application_id) == col(Application.id),
+        col(Company.registration_date) <= last_overdue_registration(today),
+        col(Mandate.application_id) == col(Application.id),
+        and_(col(Mandate.company_id) == col(Company.id), col(Mandate.appointed_on).is_not(None),
+             col(Mandate.removed_on).is_(None)))
 
 
 @dataclass(frozen=True)
@@ -122,7 +145,28 @@ async def record_mandate(db: AsyncSession, application_id: int, changes: dict[st
     mandate.updated_by, mandate.updated_at = identity.user_id, utcnow()
     db.add(mandate)
     await db.flush()
-    return _view(application_id, company, mandate, today_in_tallinn())
+    view = _view(application_id, company, mandate, today_in_tallinn())
+    owner = await application_owner(db, application_id)
+    assert owner is not None
+    announce(db, owner, company, view)
+    return view
+
+
+def announce(db: AsyncSession, user_id: int, company: Company, view: MandateView) -> None:
+    """applications.mandate.recorded: the mandate as it is now, for notifications' e-mails."""
+    assert company.id is not None
+    add_event(db, MandateRecorded(application_id=view.application_id, user_id=user_id, company_id=company.id,
+                                  company_name=company.name, appointed_on=view.appointed_on,
+                                  removed_on=view.removed_on, planned_end=view.planned_end,
+                                  removal_deadline=view.removal_deadline))
+
+
+async def company_changed(db: AsyncSession, application_id: int, user_id: int, company: Company) -> None:
+    """A company assigned (another one, or its registration date set) after dates were recorded: the mandate
+    announced again, so its e-mails follow the new term's end, or stop for dates of a company no longer assigned."""
+    mandate = await db.get(Mandate, application_id)
+    if mandate is not None:
+        announce(db, user_id, company, _view(application_id, company, mandate, today_in_tallinn()))
 
 
 def _check(today: date, appointed_on: date | None, removed_on: date | None) -> None:

@@ -15,7 +15,9 @@ from portal_common.errors import ErrorCode
 from portal_common.validation import CamelModel, ReferenceId, invalid
 
 Status = Literal["pending", "in_review", "approved", "rejected", "active", "completed"]
-StatusFilter = Literal["all", "pending", "in_review", "approved", "rejected", "active", "completed"]
+# "removal_overdue" (issue 36): applications whose board member is still on the register after the shareholders'
+# removal deadline (applications/mandate.py), whatever the application's own status.
+StatusFilter = Literal["all", "pending", "in_review", "approved", "rejected", "active", "completed", "removal_overdue"]
 CompanyStatus = Literal["available", "assigned", "transferred"]
 ApplicationSort = Literal["createdAt", "updatedAt", "status", "name"]
 AssigneeFilter = Literal["me", "none"]

@@ -16,6 +16,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from applications.errors import ApplicationsErrorCode
+from applications.mandate import company_changed, removal_overdue
 from applications.models import (
     CLOSED_STATUSES,
     Applicant,
@@ -263,7 +264,9 @@ class ApplicationRow:
 
 def _conditions(filters: ApplicationFilters) -> list[ColumnElement[bool]]:
     conditions: list[ColumnElement[bool]] = []
-    if filters.status and filters.status != "all":
+    if filters.status == "removal_overdue":
+        conditions.append(removal_overdue(today_in_tallinn()))
+    elif filters.status and filters.status != "all":
         conditions.append(col(Application.status) == filters.status)
     if filters.assignee == "me":
         conditions.append(col(Application.assigned_admin_id) == filters.admin_id)
@@ -472,6 +475,7 @@ async def assign_company(db: AsyncSession, application_id: int, body: CompanyAss
         company.registration_date = body.registration_date
     db.add(company)
     add_event(db, _company_assigned(application, company))
+    await company_changed(db, application_id, application.user_id, company)
     return previous.id if previous is not None and previous.id != company.id else None
 
 

@@ -160,3 +160,38 @@ def test_only_the_owner_and_admins_read_a_mandate(
     assert admin_client.get(f"/api/admin/applications/{other_application}/mandate").status_code == 404
     assert record(admin_client, other_application, appointedOn="2026-01-05").status_code == 404
     assert owner.client.get("/api/mandate").json()["appointedOn"] is None
+
+
+def overdue_ids(admin: httpx.Client) -> tuple[set[int], int]:
+    """The applications the admins' removal_overdue filter shows (their ids on a big page) and its total."""
+    response = admin.get("/api/admin/applications", params={"status": "removal_overdue", "limit": 100})
+    assert response.status_code == 200, response.text
+    return {item["id"] for item in response.json()}, int(response.headers["X-Total-Count"])
+
+
+def test_overdue_removals_appear_in_the_admins_list_filter(
+        admin_client: httpx.Client, with_company: Callable[[date | None], MandateOwner]) -> None:
+    """Issue 36: 'an overview tile and a filter for overdue removals': ?status=removal_overdue lists exactly the
+    applications whose mandate status is removal_overdue (its X-Total-Count is the admins' overview tile)."""
+    today = today_in_tallinn()
+    overdue_start = add_months(today - timedelta(days=40), -6)
+    ending_start = add_months(today + timedelta(days=2), -6)
+    overdue_owner, overdue, _ = with_company(overdue_start)
+    _, ending, _ = with_company(ending_start)
+    _, not_appointed, _ = with_company(overdue_start)
+    for application_id, start in ((overdue, overdue_start), (ending, ending_start)):
+        response = record(admin_client, application_id, appointedOn=start.isoformat())
+        assert response.status_code == 200, response.text
+    assert overdue_owner.client.get("/api/mandate").json()["status"] == "removal_overdue"
+
+    listed, total = overdue_ids(admin_client)
+    assert overdue in listed
+    assert ending not in listed and not_appointed not in listed
+    assert total >= 1
+    # Only admins list applications.
+    assert overdue_owner.client.get("/api/admin/applications", params={"status": "removal_overdue"}).status_code == 403
+
+    # Once the removal is entered it leaves the list.
+    removed = record(admin_client, overdue, removedOn=today.isoformat())
+    assert removed.status_code == 200 and removed.json()["status"] == "removed"
+    assert overdue not in overdue_ids(admin_client)[0]

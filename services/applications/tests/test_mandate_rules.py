@@ -2,11 +2,16 @@
 last day, with payroll's banking-day rule, portal_common.banking_days) and each boundary of the mandate's
 status."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
-from applications.mandate import MANDATE_REMOVAL_DEADLINE_BANKING_DAYS, mandate_status, removal_deadline
+from applications.mandate import (
+    MANDATE_REMOVAL_DEADLINE_BANKING_DAYS,
+    last_overdue_registration,
+    mandate_status,
+    removal_deadline,
+)
 from applications.term import term_end
 from portal_common.banking_days import banking_days_before
 
@@ -69,3 +74,14 @@ def test_removed_once_the_removal_is_entered() -> None:
 
 def test_active_while_the_registration_date_is_unknown() -> None:
     assert mandate_status(date(2027, 6, 1), APPOINTED, None, None) == "active"
+
+
+def test_the_overdue_filter_agrees_with_the_status() -> None:
+    """The admins' removal_overdue filter (a registration date bound in SQL) picks exactly the mandates whose
+    status is removal_overdue: checked day by day over a year with weekends, Easter and Christmas."""
+    for offset in range(0, 400, 3):
+        today = date(2026, 12, 1) + timedelta(days=offset)
+        bound = last_overdue_registration(today)
+        for registered in (bound - timedelta(days=1), bound, bound + timedelta(days=1), bound + timedelta(days=5)):
+            overdue = mandate_status(today, registered, None, term_end(registered)) == "removal_overdue"
+            assert overdue == (registered <= bound), (today, registered)

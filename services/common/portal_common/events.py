@@ -210,6 +210,23 @@ class CompanyTransferred(EventPayload):
     transferred_on: date
 
 
+class MandateRecorded(EventPayload):
+    """An admin recorded the Business Register's dates of the board member's mandate in the application's company
+    (issue 36): the appointment's and the removal's entry dates, None while not entered. ``planned_end`` is the
+    term's last day (None while the company's registration date is unknown); notifications e-mails the board
+    member and the admins from them."""
+
+    TYPE = "applications.mandate.recorded"
+    application_id: int
+    user_id: int
+    company_id: int
+    company_name: str
+    appointed_on: date | None
+    removed_on: date | None
+    planned_end: date | None
+    removal_deadline: date | None  # the shareholders' deadline to file the removal
+
+
 # Issue 23: payroll's events. Money is in euros as decimal strings with two decimals ("500.00").
 
 class ScheduledPaymentInfo(CamelModel):

@@ -1,5 +1,6 @@
 """`python -m identity publish-policy --document terms --version 2026-12-01` (issue 16 "Consent"): publishes a new
-version of a text; every applicant is asked to accept it before going on."""
+version of a text; every applicant is asked to accept it before going on. `--document liability` publishes a new
+version of the board member's liability notice (issue 36), which every board member is asked to acknowledge."""
 
 import argparse
 import sys
@@ -7,7 +8,7 @@ from datetime import date
 
 from identity import consents
 from identity.config import get_settings
-from identity.consent_schemas import POLICY_DOCUMENTS, PolicyDocument
+from identity.consent_schemas import PUBLISHED_DOCUMENTS, PublishedDocument
 from portal_common.db import Database
 from portal_common.unit_of_work import UnitOfWork
 
@@ -21,13 +22,14 @@ def _version(text: str) -> date:
 
 def add_publish_policy_command(subcommands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     publish = subcommands.add_parser(
-        "publish-policy", help="publish a new version of the terms, the privacy policy or the contract text")
-    publish.add_argument("--document", required=True, choices=POLICY_DOCUMENTS)
+        "publish-policy", help="publish a new version of the terms, the privacy policy, the contract text or the board "
+             "member's liability notice")
+    publish.add_argument("--document", required=True, choices=PUBLISHED_DOCUMENTS)
     publish.add_argument("--version", required=True, type=_version, metavar="YYYY-MM-DD",
                          help="the date of the new text; later than the current version")
 
 
-async def publish_policy(document: PolicyDocument, version: date) -> int:
+async def publish_policy(document: PublishedDocument, version: date) -> int:
     database = Database(get_settings().database_url)
     try:
         async with UnitOfWork(database) as unit_of_work:

@@ -10,6 +10,11 @@ from portal_common.validation import CamelModel
 
 PolicyDocument = Literal["terms", "privacy", "contract"]
 POLICY_DOCUMENTS: tuple[PolicyDocument, ...] = ("terms", "privacy", "contract")
+# Issue 36: the board member's liability notice is published the same way but is not one of the texts accepted at
+# registration: it is acknowledged once a company is assigned (identity/liability_notice.py).
+LIABILITY: Literal["liability"] = "liability"
+PublishedDocument = Literal["terms", "privacy", "contract", "liability"]
+PUBLISHED_DOCUMENTS: tuple[PublishedDocument, ...] = (*POLICY_DOCUMENTS, LIABILITY)
 
 
 class PoliciesOut(CamelModel):

@@ -9,7 +9,7 @@ from sqlalchemy import func
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from identity.consent_schemas import POLICY_DOCUMENTS, PolicyDocument, PolicyVersionOut
+from identity.consent_schemas import POLICY_DOCUMENTS, PolicyDocument, PolicyVersionOut, PublishedDocument
 from identity.errors import IdentityErrorCode
 from identity.models import Consent, PolicyVersion, User
 from portal_common.errors import ApiError
@@ -85,9 +85,15 @@ async def accept_current(db: AsyncSession, user_id: int, ip: str | None, user_ag
                                for document, version in current.items()], ip, user_agent)
 
 
-async def publish(db: AsyncSession, document: PolicyDocument, version: date) -> PolicyVersion:
+async def current_version(db: AsyncSession, document: PublishedDocument) -> date | None:
+    """The latest published version of one document (the liability notice too, issue 36)."""
+    query = select(func.max(PolicyVersion.version)).where(col(PolicyVersion.document) == document)
+    return (await db.exec(query)).one()
+
+
+async def publish(db: AsyncSession, document: PublishedDocument, version: date) -> PolicyVersion:
     """A new current version; it must be later than the one published now, so accepted versions stay in order."""
-    current = (await current_versions(db)).get(document)
+    current = await current_version(db, document)
     if current is not None and version <= current:
         raise PublishRefused(f"the {document} text is already at version {current.isoformat()}; "
                              f"a new version must be a later date")

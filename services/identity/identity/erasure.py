@@ -30,6 +30,7 @@ from identity.models import (
     ErasureAnswer,
     ErasureRequest,
     IdCodeChange,
+    LiabilityAcknowledgement,
     LoginFailure,
     Passkey,
     PasswordResetToken,
@@ -191,6 +192,8 @@ async def _anonymise(db: AsyncSession, user: User) -> None:
     await db.execute(update(ContractAcceptance).where(col(ContractAcceptance.user_id) == user.id)
                      .values(full_name="", id_code="", ip_address=None, user_agent=None))
     await db.execute(update(Consent).where(col(Consent.user_id) == user.id).values(ip_address=None, user_agent=None))
+    await db.execute(update(LiabilityAcknowledgement).where(col(LiabilityAcknowledgement.user_id) == user.id)
+                     .values(ip_address=None, user_agent=None))
 
 
 async def on_erasure_done(db: AsyncSession, envelope: EventEnvelope) -> None:

@@ -69,6 +69,8 @@ class IdentityErrorCode(StrEnum):
     ERASURE_NOT_PENDING = "erasure_not_pending"
     # Issue 16, consent (identity/consents.py).
     CONSENT_VERSION_OUTDATED = "consent_version_outdated"
+    # Issue 36: the board member's liability notice (identity/liability_notice.py).
+    NOTICE_VERSION_OUTDATED = "notice_version_outdated"
 
 
 ERROR_CODES = service_error_codes(IdentityErrorCode)

@@ -6,6 +6,7 @@ from identity import (
     erasure,
     erasure_routes,
     forward_auth,
+    liability_routes,
     passkey_routes,
     privacy_export,
     routes,
@@ -17,5 +18,6 @@ from portal_common.app import create_service_app
 
 app = create_service_app("identity", get_settings(), [routes.router, totp_routes.router, passkey_routes.router,
                                                      admin_routes.router, consent_routes.router, erasure_routes.router,
+                                                     liability_routes.router,
                                                      forward_auth.router],
                          error_codes=ERROR_CODES, subscriptions=[*privacy_export.SUBSCRIPTIONS, *erasure.SUBSCRIPTIONS])

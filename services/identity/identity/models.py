@@ -217,6 +217,21 @@ class Consent(ServiceTable, table=True):
     user_agent: str | None = Field(default=None, max_length=500)
 
 
+class LiabilityAcknowledgement(ServiceTable, table=True):
+    """A board member confirmed having read one version of the liability notice (issue 36): with the time, IP
+    address and user agent, as consents are kept; a newer version is acknowledged again."""
+
+    __tablename__ = "liability_acknowledgements"
+    __table_args__ = (UniqueConstraint("user_id", "version", name="uq_liability_acknowledgements_user_version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True)
+    version: date
+    acknowledged_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    ip_address: str | None = Field(default=None, max_length=64)
+    user_agent: str | None = Field(default=None, max_length=500)
+
+
 class ErasureRequest(ServiceTable, table=True):
     """A request to erase an account (issue 16, Erasure, GDPR Art. 17): asked by the applicant (``origin``
     "request", answered by an admin within 30 days) or made by a retention job (``origin`` "retention", approved

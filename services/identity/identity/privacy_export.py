@@ -7,7 +7,7 @@ from typing import Any
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from identity.models import Consent, ContractAcceptance, Passkey, User
+from identity.models import Consent, ContractAcceptance, LiabilityAcknowledgement, Passkey, User
 from portal_common.app import Subscription
 from portal_common.events import EventEnvelope, IdentityExportPart, PrivacyExportRequested, read_payload
 from portal_common.privacy_export import stage_export_part
@@ -36,6 +36,9 @@ async def identity_data(db: AsyncSession, user_id: int) -> dict[str, Any]:
                                  .order_by(col(ContractAcceptance.id)))).all()
     consents = (await db.exec(select(Consent).where(col(Consent.user_id) == user_id)
                               .order_by(col(Consent.accepted_at), col(Consent.id)))).all()
+    acknowledgements = (await db.exec(
+        select(LiabilityAcknowledgement).where(col(LiabilityAcknowledgement.user_id) == user_id)
+        .order_by(col(LiabilityAcknowledgement.acknowledged_at), col(LiabilityAcknowledgement.id)))).all()
     passkeys = (await db.exec(select(Passkey).where(col(Passkey.user_id) == user_id)
                               .order_by(col(Passkey.id)))).all()
     return {
@@ -47,6 +50,9 @@ async def identity_data(db: AsyncSession, user_id: int) -> dict[str, Any]:
         "consents": [
             {"document": c.document, "version": c.version, "acceptedAt": c.accepted_at, "ipAddress": c.ip_address,
              "userAgent": c.user_agent} for c in consents],
+        "liabilityNoticeAcknowledgements": [
+            {"version": a.version, "acknowledgedAt": a.acknowledged_at, "ipAddress": a.ip_address,
+             "userAgent": a.user_agent} for a in acknowledgements],
         "passkeys": [{"name": p.name, "createdAt": p.created_at, "lastUsedAt": p.last_used_at} for p in passkeys],
     }
 

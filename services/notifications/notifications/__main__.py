@@ -4,6 +4,8 @@
     python -m notifications remind [--now 2030-01-01T09:00+02:00]
                                                 (one reminder round, as the service's daily job runs it, as of
                                                  now or of the time given; the running service sends them)
+    python -m notifications mandate-round [--now 2030-01-01T09:00+02:00]
+                                                (one round of the board members' mandate e-mails, issue 36)
 """
 
 import argparse
@@ -13,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from notifications.config import get_settings
+from notifications.mandate_emails import mandate_round
 from notifications.reminders import remind
 from portal_common.cli import add_service_commands, run_service_command
 from portal_common.clock import utcnow
@@ -29,15 +32,15 @@ def _moment(text: str) -> datetime:
     return moment
 
 
-async def _remind(now: datetime) -> int:
+async def _remind(now: datetime, mandates: bool = False) -> int:
     database = Database(get_settings().database_url)
     try:
         async with UnitOfWork(database) as unit_of_work:
-            queued = await remind(unit_of_work.session, now)
+            queued = await (mandate_round if mandates else remind)(unit_of_work.session, now)
     finally:
         await database.dispose()
     print("no round: before 09:00 in Tallinn, or that day's round already ran" if queued is None
-          else f"queued {queued} reminder(s)")
+          else f"queued {queued} {'e-mail' if mandates else 'reminder'}(s)")
     return 0
 
 
@@ -48,9 +51,13 @@ def main(argv: list[str] | None = None) -> int:
     reminder = commands.add_parser("remind", help="run one reminder round (once a day from 09:00 Europe/Tallinn)")
     reminder.add_argument("--now", type=_moment, default=None, metavar="ISO-TIME",
                           help="the clock to run it at (tests, catching up by hand); default the real time")
+    mandates = commands.add_parser("mandate-round",
+                                   help="run one round of the mandate e-mails (once a day from 09:00 Europe/Tallinn)")
+    mandates.add_argument("--now", type=_moment, default=None, metavar="ISO-TIME",
+                          help="the clock to run it at (tests, catching up by hand); default the real time")
     args = parser.parse_args(argv)
-    if args.command == "remind":
-        return asyncio.run(_remind(args.now or utcnow()))
+    if args.command in ("remind", "mandate-round"):
+        return asyncio.run(_remind(args.now or utcnow(), mandates=args.command == "mandate-round"))
     return run_service_command(args, MIGRATIONS, get_settings()) or 0
 
 

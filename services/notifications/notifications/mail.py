@@ -11,6 +11,7 @@ import aiosmtplib
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from notifications.config import NotificationsSettings
+from notifications.mandate_texts import MANDATE_TEMPLATES
 from notifications.models import Recipient
 from notifications.payment_paid_texts import PAYMENT_TEMPLATES
 from notifications.privacy_export_texts import PRIVACY_EXPORT_TEMPLATES
@@ -23,7 +24,8 @@ TEMPLATE_HEADER = "X-Portal-Template"
 # The context key naming a recipient who has no account yet (service.py): their footer says why they got it.
 GUEST = "guest"
 # Each group of e-mails keeps its texts in its own module; a template's name is unique across them.
-ALL_TEMPLATES = {**TEMPLATES, **PRIVACY_EXPORT_TEMPLATES, **PAYMENT_TEMPLATES, **SECURITY_TEMPLATES}
+ALL_TEMPLATES = {**TEMPLATES, **PRIVACY_EXPORT_TEMPLATES, **PAYMENT_TEMPLATES, **SECURITY_TEMPLATES,
+                 **MANDATE_TEMPLATES}
 _html = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=True, undefined=StrictUndefined)
 # The plain-text part is not HTML: nothing in it is ever shown as markup.
 _text = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=False, undefined=StrictUndefined,  # noqa: S701

@@ -4,6 +4,7 @@ from notifications import erasure, handlers, routes
 from notifications.config import get_settings
 from notifications.errors import ERROR_CODES
 from notifications.mail import Mailer
+from notifications.mandate_emails import MANDATE_SUBSCRIPTIONS, mandate_round
 from notifications.models import SEND_CHANNEL
 from notifications.payment_paid_emails import PAYMENT_SUBSCRIPTIONS
 from notifications.payroll_schedule_emails import SCHEDULE_SUBSCRIPTIONS
@@ -41,6 +42,10 @@ async def send_reminders(unit_of_work: UnitOfWork) -> int | None:
     return await remind(unit_of_work.session, utcnow())
 
 
+async def send_mandate_emails(unit_of_work: UnitOfWork) -> int | None:
+    return await mandate_round(unit_of_work.session, utcnow())
+
+
 app = create_service_app("notifications", settings, [routes.router], error_codes=ERROR_CODES, subscriptions=[
     Subscription(UserRegistered.TYPE, handlers.on_user_registered),
     Subscription(ProfileUpdated.TYPE, handlers.on_profile_updated),
@@ -58,6 +63,8 @@ app = create_service_app("notifications", settings, [routes.router], error_codes
     *PAYMENT_SUBSCRIPTIONS,
     *SCHEDULE_SUBSCRIPTIONS,
     *PRIVACY_EXPORT_SUBSCRIPTIONS,
+    *MANDATE_SUBSCRIPTIONS,
     *erasure.SUBSCRIPTIONS,
 ], jobs=[PeriodicJob("send e-mails", settings.send_interval_seconds, send_emails, wake_channel=SEND_CHANNEL),
-         PeriodicJob("document reminders", settings.reminder_check_seconds, send_reminders)])
+         PeriodicJob("document reminders", settings.reminder_check_seconds, send_reminders),
+         PeriodicJob("mandate e-mails", settings.reminder_check_seconds, send_mandate_emails)])

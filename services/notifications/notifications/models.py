@@ -113,3 +113,29 @@ class EmailPreference(ServiceTable, table=True):
     reminders: bool = True
     status_updates: bool = True
     updated_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+
+
+class MandateWatch(ServiceTable, table=True):
+    """A board member's mandate as applications announced it (issue 36, applications.mandate.recorded): the
+    register's appointment and removal dates and the term's last day, for the mandate e-mails (mandate_emails.py)."""
+
+    __tablename__ = "watched_mandates"
+
+    application_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    user_id: int
+    company_id: int
+    company_name: str = Field(default="", max_length=200)
+    appointed_on: date | None = None
+    removed_on: date | None = None
+    planned_end: date | None = None
+    removal_deadline: date | None = None
+    recorded_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+class MandateRun(ServiceTable, table=True):
+    """One row per day on which the mandate e-mails' round ran: whichever replica inserts it runs the round."""
+
+    __tablename__ = "mandate_runs"
+
+    day: date = Field(primary_key=True)
+    ran_at: datetime = Field(sa_type=DateTime(timezone=True))

@@ -13,8 +13,10 @@ from portal_common.clock import utcnow
 # Every non-security e-mail to an applicant about their application (the contract's "statusUpdates").
 STATUS_UPDATE_TEMPLATES = frozenset({
     "document_requested", "document_approved", "document_rejected", "contract_ready", "contract_signed",
-    "application_status", "company_assigned"})
-REMINDER_TEMPLATES = frozenset({"document_due_soon", "document_overdue"})
+    "application_status", "company_assigned",
+    # Issue 36: the board member's mandate at the Business Register.
+    "mandate_appointed", "mandate_term_ended", "mandate_removed"})
+REMINDER_TEMPLATES = frozenset({"document_due_soon", "document_overdue", "mandate_removal_overdue"})
 
 
 async def preferences_of(db: AsyncSession, user_id: int) -> EmailPreference:

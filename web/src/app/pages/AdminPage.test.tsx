@@ -114,6 +114,7 @@ const TOTALS = {
   '/api/admin/contracts?status=awaiting&limit=1': 0,
   '/api/admin/messages?status=unread&limit=1': 9,
   '/api/admin/emails?status=failed&limit=1': 2,
+  '/api/admin/applications?status=removal_overdue&limit=1': 1,
 };
 
 describe('AdminPage overview (issue 17: counts at the top of /admin that open the filtered lists)', () => {
@@ -131,6 +132,7 @@ describe('AdminPage overview (issue 17: counts at the top of /admin that open th
       ['0Contracts awaiting signature', '/admin?tab=contracts&status=awaiting'],
       ['9Unread messages', '/admin?tab=messages&status=unread'],
       ['2Failed e-mails', '/admin?tab=emails&status=failed'],
+      ['1Removals past their deadline', '/admin?status=removal_overdue'],
     ]);
     const urls = fetchMock.mock.calls.map(([input]) => String(input));
     for (const count of OVERVIEW_COUNTS) expect(urls).toContain(count.api);

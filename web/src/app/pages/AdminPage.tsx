@@ -56,6 +56,12 @@ export const OVERVIEW_COUNTS = [
   { id: 'awaitingContracts', api: '/api/admin/contracts?status=awaiting&limit=1', link: '/admin?tab=contracts&status=awaiting' },
   { id: 'unreadMessages', api: '/api/admin/messages?status=unread&limit=1', link: '/admin?tab=messages&status=unread' },
   { id: 'failedEmails', api: '/api/admin/emails?status=failed&limit=1', link: '/admin?tab=emails&status=failed' },
+  // Issue 36: board members still on the register after the shareholders' removal deadline.
+  {
+    id: 'removalOverdue',
+    api: '/api/admin/applications?status=removal_overdue&limit=1',
+    link: '/admin?status=removal_overdue',
+  },
 ] as const;
 
 type OverviewCount = (typeof OVERVIEW_COUNTS)[number];
@@ -67,7 +73,7 @@ function AdminOverview() {
       <h2 id="admin-overview-title" className="sr-only">
         {t('overview.title')}
       </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
         {OVERVIEW_COUNTS.map((count) => (
           <li key={count.id} className="flex">
             <OverviewTile count={count} />

@@ -145,6 +145,8 @@ describe('Admin Applications tab (spec §2, issue 17)', () => {
       'Rejected',
       'Active',
       'Completed',
+      // Issue 36: the mandates still on the register after the removal deadline.
+      'Removal overdue (register)',
     ]);
     await user.click(screen.getByRole('option', { name: 'Approved' }));
     expect(await screen.findByText('Applicant 8')).toBeInTheDocument();

@@ -13,6 +13,7 @@ import { useApplicationDetail } from './api/get-application';
 import { ApplicantCard } from './components/ApplicantCard';
 import { AssigneeControl } from './components/AssigneeControl';
 import { CompanyCard } from './components/CompanyCard';
+import { LiabilityAcknowledgementCard } from './components/LiabilityAcknowledgementCard';
 import { MandateCard } from './components/MandateCard';
 import { OtherApplicationsCard } from './components/OtherApplicationsCard';
 import { RejectDialog } from './components/RejectDialog';
@@ -89,6 +90,7 @@ export function ApplicationDetailPage({ renderRelated }: ApplicationDetailPagePr
               <ApplicantCard application={data} />
               <CompanyCard id={id} application={data} />
               {data.company && <MandateCard key={data.company.id} id={id} />}
+              {data.company && <LiabilityAcknowledgementCard userId={data.userId} />}
             </div>
             <div className="flex min-w-0 flex-col gap-6">
               <UpdateStatusCard id={id} current={data.status} company={data.company} />

@@ -878,7 +878,7 @@ export interface operations {
     list_applications_api_admin_applications_get: {
         parameters: {
             query?: {
-                status?: ("all" | "pending" | "in_review" | "approved" | "rejected" | "active" | "completed") | null;
+                status?: ("all" | "pending" | "in_review" | "approved" | "rejected" | "active" | "completed" | "removal_overdue") | null;
                 /** @description me: assigned to you; none: to nobody */
                 assignee?: ("me" | "none") | null;
                 sort?: "createdAt" | "updatedAt" | "status" | "name";
@@ -931,7 +931,7 @@ export interface operations {
             query?: {
                 /** @description search text */
                 q?: string | null;
-                status?: ("all" | "pending" | "in_review" | "approved" | "rejected" | "active" | "completed") | null;
+                status?: ("all" | "pending" | "in_review" | "approved" | "rejected" | "active" | "completed" | "removal_overdue") | null;
                 /** @description me: assigned to you; none: to nobody */
                 assignee?: ("me" | "none") | null;
                 sort?: "createdAt" | "updatedAt" | "status" | "name";

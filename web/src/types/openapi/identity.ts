@@ -656,6 +656,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mandate/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Notice */
+        get: operations["read_notice_api_mandate_notice_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandate/notice/acknowledgement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge Notice
+         * @description 422 notice_version_outdated for any version but the current one; nothing is stored then.
+         */
+        post: operations["acknowledge_notice_api_mandate_notice_acknowledgement_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{user_id}/liability-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Applicant Acknowledgement */
+        get: operations["applicant_acknowledgement_api_admin_users__user_id__liability_notice_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -838,14 +892,14 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "account_exists" | "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "last_compliance_officer" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_compliance_officer" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
+            code: "account_exists" | "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "last_compliance_officer" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_compliance_officer" | "not_found" | "notice_version_outdated" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "account_exists" | "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "last_compliance_officer" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_compliance_officer" | "not_found" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
+                [key: string]: "account_exists" | "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "last_compliance_officer" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_compliance_officer" | "not_found" | "notice_version_outdated" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
             };
         };
         /** InvitationAccept */
@@ -878,6 +932,52 @@ export interface components {
         LanguageRequest: {
             /** Language */
             language: string;
+        };
+        /** LiabilityAcknowledgementIn */
+        LiabilityAcknowledgementIn: {
+            /**
+             * Version
+             * Format: date
+             */
+            version: string;
+        };
+        /**
+         * LiabilityAcknowledgementOut
+         * @description Whether the applicant acknowledged the current version of the notice, and when.
+         */
+        LiabilityAcknowledgementOut: {
+            /**
+             * Version
+             * Format: date
+             */
+            version: string;
+            /** Acknowledged */
+            acknowledged: boolean;
+            /** Acknowledgedat */
+            acknowledgedAt: string | null;
+        };
+        /** LiabilityNoticeOut */
+        LiabilityNoticeOut: {
+            /**
+             * Version
+             * Format: date
+             * @description the current version (its date)
+             */
+            version: string;
+            /** Title */
+            title: string;
+            /**
+             * Text
+             * @description the notice in the reader's language; paragraphs separated by a blank line
+             */
+            text: string;
+            /**
+             * Acknowledged
+             * @description whether the reader acknowledged this version
+             */
+            acknowledged: boolean;
+            /** Acknowledgedat */
+            acknowledgedAt: string | null;
         };
         /** LoginRequest */
         LoginRequest: {
@@ -2794,6 +2894,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErasureRequestOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_notice_api_mandate_notice_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiabilityNoticeOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    acknowledge_notice_api_mandate_notice_acknowledgement_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LiabilityAcknowledgementIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiabilityNoticeOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    applicant_acknowledgement_api_admin_users__user_id__liability_notice_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiabilityAcknowledgementOut"];
                 };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */

@@ -21,19 +21,22 @@ import { exportCsvUrl } from '../api/export-applications';
 import { APPLICATION_SORTS, PAGE_SIZE, applicationsPageOptions } from '../api/get-applications';
 
 const ASSIGNEE_FILTERS = ['me', 'none'] as const;
+/** Issue 36: the applications whose board member is still on the register after the removal deadline. */
+const REMOVAL_OVERDUE = 'removal_overdue';
+const STATUS_FILTERS = [...APPLICATION_STATUSES, REMOVAL_OVERDUE] as const;
 
 /**
  * Spec §2 Admin panel, Applications, at the scale of issue 17: searched, filtered, sorted and paged on the
  * server, with the view in the URL (?q=&status=&assignee=&sort=&order=&page=) and a CSV of what it finds.
  */
 export function ApplicationsList() {
-  const { t } = useTranslation('applications');
+  const { t } = useTranslation(['applications', 'mandate']);
   const statusLabel = useApplicationStatusLabel();
   const list = useListParams<'assignee'>({
     defaults: { sort: 'createdAt', order: 'desc', pageSize: PAGE_SIZE },
     filters: ['assignee'],
     sorts: APPLICATION_SORTS,
-    statuses: APPLICATION_STATUSES,
+    statuses: STATUS_FILTERS,
   });
   const { data, isPending, error, isPlaceholderData } = useQuery(applicationsPageOptions(list.apiQuery));
   const columns = useApplicationColumns();
@@ -67,6 +70,7 @@ export function ApplicationsList() {
             options={[
               { value: '', label: t('list.allStatuses') },
               ...APPLICATION_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+              { value: REMOVAL_OVERDUE, label: t('mandate:list.removalOverdue') },
             ]}
           />
           <FilterSelect

@@ -12,6 +12,7 @@ import { useOwnPayments } from '../api/get-own-payments';
 import { statusHintKey } from '../status-hint';
 import { ApplyAgainCard } from './ApplyAgainCard';
 import { EarlierApplications } from './EarlierApplications';
+import { LiabilityNoticeCard } from './LiabilityNoticeCard';
 import { MandateCard } from './MandateCard';
 import { StatusTimeline } from './StatusTimeline';
 
@@ -98,6 +99,9 @@ export function ApplicationTab() {
             )}
           </CardContent>
         </Card>
+
+        {/* Issue 36: the liability notice comes first, before the board member's consent and the mandate. */}
+        {company && <LiabilityNoticeCard />}
 
         {company && <MandateCard />}
 
