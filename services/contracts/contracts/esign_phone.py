@@ -186,7 +186,7 @@ async def _waiting(db: AsyncSession, contract_id: int, session_id: str, user_id:
              .outerjoin(EsignSession, col(EsignSession.id) == session_id)
              .outerjoin(Applicant, col(Applicant.user_id) == user_id)
              .where(col(Contract.id) == contract_id))
-    row = (await db.exec(query)).first()
+    row = (await db.execute(query)).first()
     if row is None or row.user_id != user_id or row.legal_hold_until is not None:
         raise service.not_found()
     if row.contract_id != contract_id or row.session_user_id != user_id:
