@@ -51,7 +51,8 @@ WEB_EID_STAND_IN = """
         reply(action + '-failure', {error: {code: 'ERR_WEBEID_USER_CANCELLED', message: 'User cancelled'}});
         return;
       }
-      standIn.signed = {certificate: event.data.certificate, hash: event.data.hash, hashFunction: event.data.hashFunction};
+      const {certificate, hash, hashFunction} = event.data;
+      standIn.signed = {certificate, hash, hashFunction};
       const signature = await window.webEidTestSign(event.data.hash, event.data.hashFunction);
       reply(action + '-success', {signature, signatureAlgorithm:
         {cryptoAlgorithm: 'ECC', hashFunction: event.data.hashFunction, paddingScheme: 'NONE'}});
@@ -168,7 +169,6 @@ def test_an_applicant_signs_with_smart_id_on_a_phone_and_downloads_the_container
         page.wait_for_timeout(100)
     assert held, "the phone never confirmed"
     route, response = held.pop()
-    page.unroute(session_url)
     route.fulfill(response=response)
     signed = dialog.get_by_test_id("esign-signed")
     expect(signed).to_contain_text(et["signed"]["title"])
