@@ -156,6 +156,7 @@ def test_an_applicant_signs_with_smart_id_on_a_phone_and_downloads_the_container
     if started["verificationCode"] is not None:  # else the first GET brought it (Smart-ID chose the account later)
         expect(code).to_have_text(started["verificationCode"])
     expect(dialog.get_by_text(et["code"]["check"])).to_be_visible()
+    expect(dialog.get_by_test_id("esign-waiting")).to_be_focused()  # the start button is gone; the focus is not lost
     expect(dialog.get_by_test_id("esign-demo")).to_have_text(et["demo"])
     expect(dialog.get_by_role("radio", name="Joonistan")).to_be_disabled()  # the method stays while it runs
     box = code.bounding_box()

@@ -69,6 +69,8 @@ export function ContractsTab() {
         }
         actions={{
           header: t('columns.actions'),
+          // View, Sign or the downloads side by side where there is room, one above the other where there is not.
+          wrap: true,
           cell: (contract) => (
             <>
               <ViewContractButton title={title(contract)} onView={() => openContract(contract, setViewing)} />

@@ -117,6 +117,8 @@ describe('sign dialog: the eID methods (issue 33)', () => {
     expect(code).toHaveClass('text-5xl');
     expect(code).toHaveAccessibleName('Verification code');
     expect(within(dialog).getByText(/Check that your phone shows the same code/)).toBeInTheDocument();
+    // The start button is gone: the focus is on what is happening now, not lost.
+    expect(within(dialog).getByTestId('esign-waiting')).toHaveFocus();
     expect(within(dialog).getByTestId('esign-demo')).toHaveTextContent(/a demo signer stands in/);
     const status = within(dialog).getByRole('status', { name: 'Signing status' });
     expect(status).toHaveAttribute('aria-live', 'polite');

@@ -159,8 +159,8 @@ function PhoneSigning({ contract, method, profilePhone, onBusyChange, onClose }:
         </form>
       )}
       <Status busy={start.isPending} busyText={t('starting')}>
-        {session.data?.demo && <DemoNotice />}
         {outcome}
+        {session.data?.demo && <DemoNotice />}
       </Status>
     </div>
   );
@@ -224,11 +224,26 @@ function useBusy(busy: boolean, onBusyChange: (busy: boolean) => void) {
   useEffect(() => () => onBusyChange(false), [onBusyChange]);
 }
 
-/** The live region every step and outcome is told in (a screen reader hears each without moving). */
+/**
+ * The live region every step and outcome is told in (a screen reader hears each without moving). The button that
+ * started the signing goes away, so the focus comes here rather than being lost with it.
+ */
 function Status({ busy, busyText, children }: { busy: boolean; busyText: string; children: ReactNode }) {
   const { t } = useTranslation('esign');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (busy) ref.current?.focus();
+  }, [busy]);
   return (
-    <div role="status" aria-live="polite" aria-label={t('status')} className="flex flex-col gap-3" data-testid="esign-status">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      aria-live="polite"
+      aria-label={t('status')}
+      className="flex flex-col gap-3 outline-none"
+      data-testid="esign-status"
+    >
       {busy && (
         <p className="flex items-center gap-2 text-sm text-slate-700">
           <Spinner /> {busyText}
@@ -260,8 +275,9 @@ function DemoNotice() {
 
 function Waiting({ method, code }: { method: EsignMethod; code: string | null }) {
   const { t } = useTranslation('esign');
+  const ref = useFocusOnMount<HTMLDivElement>();
   return (
-    <div className="flex flex-col gap-3" data-testid="esign-waiting">
+    <div ref={ref} tabIndex={-1} className="flex flex-col gap-3 outline-none" data-testid="esign-waiting">
       {code ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-primary-200 bg-primary-50 p-4 text-center">
           <p className="text-sm font-medium text-slate-700" id="esign-code-label">
@@ -327,7 +343,12 @@ function Failure({
           {retryLabel ?? t('retry')}
         </Button>
         {webEidHelp && missingWebEid && (
-          <a href="https://www.id.ee/en/article/install-id-software/" target="_blank" rel="noreferrer" className={buttonClasses('ghost', 'sm')}>
+          <a
+            href="https://www.id.ee/en/article/install-id-software/"
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClasses('ghost', 'sm', 'h-auto min-h-9 whitespace-normal py-1 text-left')}
+          >
             <ExternalLink className="h-4 w-4" aria-hidden="true" />
             {t('idCard.getWebEid')}
           </a>
