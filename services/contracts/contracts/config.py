@@ -11,6 +11,8 @@ from portal_common.settings import ServiceSettings, nats_password_field, nats_us
 # The settings of portal_eid's Smart-ID and Mobile-ID clients this service reads besides its own (esign_phone;
 # the deployment tests count them as its settings).
 EID_SETTINGS = (SmartIdSettings, MobileIdSettings)
+# The relying party name of SK's DEMO services (and of the stand-in, deploy/local/sk_standin).
+DEMO_RELYING_PARTY = "DEMO"
 
 
 class ContractsSettings(ServiceSettings):
@@ -74,3 +76,15 @@ def get_eid_settings() -> EidSettings:
 def get_trust() -> Trust:
     """The trust anchors and trusted list, read once: a changed list takes a restart."""
     return get_eid_settings().trust()
+
+
+@lru_cache
+def demo_signer(method: str) -> bool:
+    """Whether ``method`` signs through SK's DEMO service or the local stand-in of it, both of which name the relying
+    party "DEMO": signatures without legal effect, which the sign dialog says plainly (issue 33). The ID-card signs
+    with the person's own card; Web eID has no demo."""
+    if method == "smart_id":
+        return SmartIdSettings().relying_party_name == DEMO_RELYING_PARTY
+    if method == "mobile_id":
+        return MobileIdSettings().relying_party_name == DEMO_RELYING_PARTY
+    return False

@@ -3,8 +3,9 @@
 from datetime import UTC, date, datetime, time
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, computed_field, field_validator, model_validator
 
+from contracts.config import demo_signer
 from contracts.errors import ContractsErrorCode
 from contracts.signatures import MAX_TYPED_NAME_LENGTH, NOT_PNG, TYPED_NAME_MISMATCH
 from contracts.templates import TALLINN
@@ -257,3 +258,9 @@ class EsignSessionOut(CamelModel):
     verification_code: str | None = None
     digest: str | None = Field(default=None, description="ID-card: base64 of what the card signs")
     hash_function: Literal["SHA-256", "SHA-384", "SHA-512"] | None = None
+
+    @computed_field(  # type: ignore[prop-decorator]
+        description="signed through SK's DEMO service or the local stand-in: no legal effect")
+    @property
+    def demo(self) -> bool:
+        return demo_signer(self.method)

@@ -23,3 +23,19 @@ export function contractStatusVariant(status: ContractStatus | string): Contract
 export function contractPdfUrl(id: number): string {
   return `/api/contracts/${id}/pdf`;
 }
+
+/**
+ * Issue 33: the board member's consent for the register and a resignation are signed with eID only (Smart-ID,
+ * Mobile-ID, ID-card); the server refuses a drawn or typed signature for them.
+ */
+export const EID_ONLY_KINDS: readonly string[] = ['board_consent', 'resignation'];
+
+export function eidOnly(contract: Pick<Contract, 'kind'>): boolean {
+  return EID_ONLY_KINDS.includes(contract.kind);
+}
+
+/** Signed with Smart-ID, Mobile-ID or the ID-card: the contract has an ASiC-E container (.asice). */
+export function signedWithEid(contract: Pick<Contract, 'signatureMethod'>): boolean {
+  const method = contract.signatureMethod;
+  return method === 'smart_id' || method === 'mobile_id' || method === 'id_card';
+}

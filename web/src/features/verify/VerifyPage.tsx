@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useErrorText } from '@/hooks/use-error-text';
 import { formatDateTime } from '@/lib/dates';
-import { MAX_VERIFY_BYTES, useVerifyContract, type VerifyResult } from './api/verify-contract';
+import { ACCEPTED_FILES, MAX_VERIFY_BYTES, useVerifyContract, type VerifyResult } from './api/verify-contract';
 
 function GenuineResult({ result }: { result: VerifyResult }) {
   const { t, i18n } = useTranslation('verify');
@@ -35,6 +35,62 @@ function GenuineResult({ result }: { result: VerifyResult }) {
   );
 }
 
+/**
+ * Issue 33: an ASiC-E container, as libdigidocpp and the portal found it: whether its signature is valid, who
+ * signed (name and ID code), when (the time-stamp's time), its profile, whether the signed file is a contract
+ * the portal stored, and, when it is not valid, why.
+ */
+function ContainerResult({ result }: { result: VerifyResult }) {
+  const { t, i18n } = useTranslation('verify');
+  const rows: [string, string][] = [
+    [t('container.signerName'), result.signerName ?? '—'],
+    [t('container.signerIdCode'), result.signerIdCode ?? '—'],
+    [t('container.timestamp'), result.signedAt ? formatDateTime(result.signedAt, i18n.language) : '—'],
+    [t('container.profile'), result.profile ?? '—'],
+    [t('container.portalContract'), result.portalContract ? t('container.matches') : t('container.noMatch')],
+  ];
+  if (result.valid && result.contractId) rows.push([t('result.contractId'), String(result.contractId)]);
+  if (result.valid && result.title) rows.push([t('result.title'), result.title]);
+  const problems = result.problems ?? [];
+  return (
+    <div className="flex flex-col gap-4" data-testid="verify-container" data-valid={result.valid}>
+      {result.valid ? (
+        <p className="flex items-center gap-2 text-lg font-semibold text-success-600">
+          <CheckCircle2 className="h-6 w-6 shrink-0" aria-hidden="true" />
+          {t('container.valid')}
+        </p>
+      ) : (
+        <>
+          <p className="flex items-center gap-2 text-lg font-semibold text-danger-700">
+            <XCircle className="h-6 w-6 shrink-0" aria-hidden="true" />
+            {t('container.invalid')}
+          </p>
+          <p className="text-slate-700">{t(`reasons.${result.reason ?? 'signature_invalid'}`)}</p>
+        </>
+      )}
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd className="break-words text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {!result.valid && problems.length > 0 && (
+        <div className="text-sm">
+          <p className="font-medium text-slate-600">{t('container.problems')}</p>
+          {/* libdigidocpp's own words, in English: technical details for whoever checks the file. */}
+          <ul lang="en" className="mt-1 list-disc break-words pl-5 text-slate-700">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
 function NotGenuineResult({ result }: { result: VerifyResult }) {
   const { t } = useTranslation('verify');
   return (
@@ -48,7 +104,10 @@ function NotGenuineResult({ result }: { result: VerifyResult }) {
   );
 }
 
-/** Issue 13: anyone can check whether a contract PDF is a genuine, unchanged copy sealed by the portal. */
+/**
+ * Issue 13: anyone can check whether a contract PDF is a genuine, unchanged copy sealed by the portal; issue 33: or
+ * whether a contract's ASiC-E container (.asice) holds a valid qualified electronic signature.
+ */
 export function VerifyPage() {
   const { t } = useTranslation('verify');
   useDocumentMeta(t('title'), t('description'));
@@ -104,7 +163,7 @@ export function VerifyPage() {
         <input
           id={inputId}
           type="file"
-          accept="application/pdf,.pdf"
+          accept={ACCEPTED_FILES}
           aria-describedby={hintId}
           className="sr-only"
           onChange={(event) => {
@@ -128,7 +187,14 @@ export function VerifyPage() {
               )}
               {tooLarge && <p className="text-danger-700">{t('tooLarge')}</p>}
               {verification.isError && <p className="text-danger-700">{errorText(verification.error)}</p>}
-              {result && (result.valid ? <GenuineResult result={result} /> : <NotGenuineResult result={result} />)}
+              {result &&
+                (result.kind === 'asice' ? (
+                  <ContainerResult result={result} />
+                ) : result.valid ? (
+                  <GenuineResult result={result} />
+                ) : (
+                  <NotGenuineResult result={result} />
+                ))}
             </CardContent>
           </Card>
         )}

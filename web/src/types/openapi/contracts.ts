@@ -469,6 +469,11 @@ export interface components {
             digest?: string | null;
             /** Hashfunction */
             hashFunction?: ("SHA-256" | "SHA-384" | "SHA-512") | null;
+            /**
+             * Demo
+             * @description signed through SK's DEMO service or the local stand-in: no legal effect
+             */
+            readonly demo: boolean;
         };
         /** EsignSignatureRequest */
         EsignSignatureRequest: {

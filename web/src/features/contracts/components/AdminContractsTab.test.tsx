@@ -45,7 +45,7 @@ describe('admin Contracts tab (spec §2; issue 17 lists)', () => {
         ? pageResponse(
             [
               adminContract({ expiresAt: '2025-06-30T20:59:59Z' }),
-              adminContract({ id: 6, title: 'Signed one', status: 'signed', signedAt: '2025-05-10T10:00:00Z' }),
+              adminContract({ id: 6, title: 'Signed one', status: 'signed', signedAt: '2025-05-10T10:00:00Z', signatureMethod: 'smart_id' }),
             ],
             245,
           )
@@ -60,6 +60,13 @@ describe('admin Contracts tab (spec §2; issue 17 lists)', () => {
     expect(within(rows[0]).getByText('09/05/2025')).toHaveAttribute('title', formatDate('2025-05-09T10:30:00Z', 'en'));
     expect(within(rows[0]).getByText('30/06/2025')).toHaveAttribute('title', '30 June 2025');
     expect(within(rows[1]).getByText('—')).toBeInTheDocument(); // no expiry
+    // Issue 33: how it was signed, and its ASiC-E container.
+    expect(within(rows[1]).getByText('Smart-ID')).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('link', { name: 'Download the signed container (.asice): Signed one' })).toHaveAttribute(
+      'href',
+      '/api/contracts/6/asice',
+    );
+    expect(within(rows[0]).queryByRole('link', { name: /\.asice/ })).not.toBeInTheDocument();
     expect(within(rows[1]).getByText('10/05/2025')).toHaveAttribute('title', '10 May 2025');
     expect(within(rows[1]).getByText('Signed', { selector: '[data-variant]' })).toHaveAttribute('data-variant', 'default');
     expect(screen.getByText('1–2 of 245')).toBeInTheDocument();

@@ -1,6 +1,7 @@
+import { FileArchive } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/ui/data-table';
 import { PersonCell } from '@/components/ui/truncated-text';
 import { toast } from '@/components/ui/use-toast';
@@ -8,9 +9,12 @@ import { useFailureToast } from '@/hooks/use-server-message';
 import { formatDate, formatShortDate } from '@/lib/dates';
 import type { AdminContract } from '@/types/api';
 import { useChangeContractStatus } from '../api/change-contract-status';
+import { contractAsiceUrl } from '../api/esign';
+import { signedWithEid } from '../rules';
 import { useContractTitle } from '../use-contract-title';
 import { ContractStatusBadge } from './ContractStatusBadge';
 import { ContractViewDialog } from './ContractViewDialog';
+import { SignatureMethod } from './SignatureMethod';
 import { ViewContractButton } from './ViewContractButton';
 
 type TableProps = Omit<DataTableProps<AdminContract>, 'columns' | 'rowKey' | 'actions' | 'rowTestId'>;
@@ -21,7 +25,7 @@ type TableProps = Omit<DataTableProps<AdminContract>, 'columns' | 'rowKey' | 'ac
  * expiresAt, signedAt); sorting is on only when the caller passes `onSortChange`.
  */
 export function AdminContractsTable({ showUser = true, ...props }: TableProps & { showUser?: boolean }) {
-  const { t, i18n } = useTranslation('contracts');
+  const { t, i18n } = useTranslation(['contracts', 'esign']);
   const title = useContractTitle();
   const failureToast = useFailureToast();
   const changeStatus = useChangeContractStatus();
@@ -69,6 +73,7 @@ export function AdminContractsTable({ showUser = true, ...props }: TableProps & 
     { id: 'createdAt', header: t('columns.created'), sortable: true, className: 'md:whitespace-nowrap', cell: (c) => date(c.createdAt) },
     { id: 'expiresAt', header: t('columns.expires'), sortable: true, className: 'md:whitespace-nowrap', cell: (c) => date(c.expiresAt) },
     { id: 'signedAt', header: t('columns.signedOn'), sortable: true, className: 'md:whitespace-nowrap', cell: (c) => date(c.signedAt) },
+    { id: 'method', header: t('esign:column'), cell: (contract) => <SignatureMethod method={contract.signatureMethod} /> },
     { id: 'status', header: t('columns.status'), sortable: true, cell: (contract) => <ContractStatusBadge status={contract.status} /> },
   ];
 
@@ -96,6 +101,17 @@ export function AdminContractsTable({ showUser = true, ...props }: TableProps & 
                 >
                   {t('actions.markSent')}
                 </Button>
+              )}
+              {signedWithEid(contract) && (
+                <a
+                  href={contractAsiceUrl(contract.id)}
+                  download
+                  className={buttonClasses('ghost', 'sm')}
+                  aria-label={t('esign:asiceNamed', { title: title(contract) })}
+                >
+                  <FileArchive className="h-4 w-4" aria-hidden="true" />
+                  {t('esign:asice')}
+                </a>
               )}
             </>
           ),

@@ -1,4 +1,4 @@
-import { CheckCircle2, Download, PenLine } from 'lucide-react';
+import { CheckCircle2, Download, FileArchive, PenLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '@/components/ui/button';
 import {
@@ -12,7 +12,8 @@ import {
 } from '@/components/ui/dialog';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import type { AdminContract, Contract } from '@/types/api';
-import { canSign, contractPdfUrl, isSigned } from '../rules';
+import { contractAsiceUrl } from '../api/esign';
+import { canSign, contractPdfUrl, isSigned, signedWithEid } from '../rules';
 import { useContractTitle } from '../use-contract-title';
 import { ContractStatusBadge } from './ContractStatusBadge';
 
@@ -27,7 +28,7 @@ interface Props {
 
 /** Spec §2: title, created date, the content with its line breaks and, once signed, date and signature. */
 export function ContractViewDialog({ contract, onOpenChange, admin = false, onSign }: Props) {
-  const { t, i18n } = useTranslation('contracts');
+  const { t, i18n } = useTranslation(['contracts', 'esign']);
   const title = useContractTitle();
   const user = contract && 'user' in contract ? contract.user : null;
 
@@ -72,6 +73,11 @@ export function ContractViewDialog({ contract, onOpenChange, admin = false, onSi
                 <p className="text-sm text-slate-700">
                   {t('view.signedOn', { date: formatDateTime(contract.signedAt, i18n.language) })}
                 </p>
+                {contract.signatureMethod && (
+                  <p className="text-sm text-slate-700" data-testid="signature-method">
+                    {t('esign:viewMethod', { method: t(`esign:methods.${contract.signatureMethod}`) })}
+                  </p>
+                )}
                 {contract.signatureData && (
                   <img
                     src={contract.signatureData}
@@ -88,6 +94,12 @@ export function ContractViewDialog({ contract, onOpenChange, admin = false, onSi
                 <Download className="h-4 w-4" aria-hidden="true" />
                 {t('actions.pdf')}
               </a>
+              {signedWithEid(contract) && (
+                <a href={contractAsiceUrl(contract.id)} download className={buttonClasses('secondary')}>
+                  <FileArchive className="h-4 w-4" aria-hidden="true" />
+                  {t('esign:signed.download')}
+                </a>
+              )}
             </DialogFooter>
           )}
           {onSign && canSign(contract) && (

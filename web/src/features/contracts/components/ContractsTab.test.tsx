@@ -71,7 +71,7 @@ describe('applicant Contracts tab (spec §2)', () => {
     expect(rows).toHaveLength(5);
     expect(within(rows[0]).getByText(formatDate('2025-05-09T10:30:00Z', 'en'))).toBeInTheDocument();
     expect(within(rows[0]).getByText('30 June 2025')).toBeInTheDocument();
-    expect(within(rows[0]).getAllByText('—')).toHaveLength(1);
+    expect(within(rows[0]).getAllByText('—')).toHaveLength(2); // not signed: no signing date, no method
     const signButtons = screen.getAllByRole('button', { name: /^Sign contract/ }).map((b) => b.getAttribute('aria-label'));
     expect(signButtons).toEqual(['Sign contract Board member agreement', 'Sign contract Sent one']);
 

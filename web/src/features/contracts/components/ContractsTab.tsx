@@ -1,4 +1,4 @@
-import { Download, FileSignature, PenLine } from 'lucide-react';
+import { Download, FileArchive, FileSignature, PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -9,16 +9,18 @@ import { formatDate } from '@/lib/dates';
 import type { Contract } from '@/types/api';
 import { useOwnContracts } from '../api/get-contracts';
 import { useMarkContractViewed } from '../api/mark-contract-viewed';
-import { canSign, contractPdfUrl, isSigned } from '../rules';
+import { contractAsiceUrl } from '../api/esign';
+import { canSign, contractPdfUrl, isSigned, signedWithEid } from '../rules';
 import { useContractTitle } from '../use-contract-title';
 import { ContractStatusBadge } from './ContractStatusBadge';
+import { SignatureMethod } from './SignatureMethod';
 import { ContractViewDialog } from './ContractViewDialog';
 import { SignContractDialog } from './SignContractDialog';
 import { ViewContractButton } from './ViewContractButton';
 
 /** Spec §2 applicant Contracts tab: the own contracts, to read and sign. */
 export function ContractsTab() {
-  const { t, i18n } = useTranslation('contracts');
+  const { t, i18n } = useTranslation(['contracts', 'esign']);
   const title = useContractTitle();
   const query = useOwnContracts();
   const [viewing, setViewing] = useState<Contract | null>(null);
@@ -47,6 +49,7 @@ export function ContractsTab() {
     dateColumn('created', (contract) => contract.createdAt),
     dateColumn('signed', (contract) => contract.signedAt),
     dateColumn('expires', (contract) => contract.expiresAt),
+    { id: 'method', header: t('esign:column'), cell: (contract) => <SignatureMethod method={contract.signatureMethod} /> },
     { id: 'status', header: t('columns.status'), cell: (contract) => <ContractStatusBadge status={contract.status} /> },
   ];
 
@@ -66,6 +69,8 @@ export function ContractsTab() {
         }
         actions={{
           header: t('columns.actions'),
+          // View, Sign or the downloads side by side where there is room, one above the other where there is not.
+          wrap: true,
           cell: (contract) => (
             <>
               <ViewContractButton title={title(contract)} onView={() => openContract(contract, setViewing)} />
@@ -84,6 +89,17 @@ export function ContractsTab() {
                 >
                   <Download className="h-4 w-4" aria-hidden="true" />
                   {t('actions.pdf')}
+                </a>
+              )}
+              {signedWithEid(contract) && (
+                <a
+                  href={contractAsiceUrl(contract.id)}
+                  download
+                  className={buttonClasses('ghost', 'sm')}
+                  aria-label={t('esign:asiceNamed', { title: title(contract) })}
+                >
+                  <FileArchive className="h-4 w-4" aria-hidden="true" />
+                  {t('esign:asice')}
                 </a>
               )}
             </>
