@@ -18,6 +18,7 @@ import type { ApplicationDetail } from '@/types/api';
 import { useAssignCompany, type AssignCompanyInput } from '../api/assign-company';
 import { useApplicationPayments } from '../api/get-application-payments';
 import { useAvailableCompanies } from '../api/get-companies';
+import { RegisterDocuments } from './RegisterDocuments';
 
 /** Companies can be assigned to approved or active applications only (the server answers 409 otherwise). */
 const ASSIGNABLE = new Set(['approved', 'active']);
@@ -42,6 +43,7 @@ export function CompanyCard({ id, application }: { id: string; application: Appl
         {company ? (
           <>
             <CompanyDetails company={company} />
+            <RegisterDocuments applicationId={application.id} userId={application.userId} />
             {payments.data && payments.data.length > 0 && (
               <details className="group rounded-lg border border-slate-200 px-4 py-3">
                 <summary className="cursor-pointer text-sm font-medium text-slate-800">

@@ -11,6 +11,7 @@ import { useOwnContracts } from '../api/get-contracts';
 import { useMarkContractViewed } from '../api/mark-contract-viewed';
 import { canSign, contractPdfUrl, isSigned } from '../rules';
 import { useContractTitle } from '../use-contract-title';
+import { useLinkedContract } from '../use-linked-contract';
 import { ContractStatusBadge } from './ContractStatusBadge';
 import { ContractViewDialog } from './ContractViewDialog';
 import { SignContractDialog } from './SignContractDialog';
@@ -24,6 +25,8 @@ export function ContractsTab() {
   const [viewing, setViewing] = useState<Contract | null>(null);
   const [signing, setSigning] = useState<Contract | null>(null);
   const markViewed = useMarkContractViewed();
+  // A link's contract (?sign=id, the dashboard's next step) opens in the sign dialog at once.
+  const linked = useLinkedContract(query.data);
   // Opening a contract that can still be signed is an event on its signing certificate (issue 13).
   const openContract = (contract: Contract, show: (contract: Contract) => void) => {
     if (canSign(contract)) markViewed.mutate(contract.id);
@@ -98,7 +101,14 @@ export function ContractsTab() {
           setSigning(contract);
         }}
       />
-      <SignContractDialog contract={signing} onOpenChange={(open) => !open && setSigning(null)} />
+      <SignContractDialog
+        contract={signing ?? linked.contract}
+        onOpenChange={(open) => {
+          if (open) return;
+          setSigning(null);
+          linked.clear();
+        }}
+      />
     </TabCard>
   );
 }
