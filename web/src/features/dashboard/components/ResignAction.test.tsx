@@ -2,9 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '@/test/i18n';
-import { applicant, jsonResponse, renderWithProviders, requestBody, stubApi } from '@/test/render';
+import { applicant, jsonResponse, renderWithProviders, stubApi } from '@/test/render';
 import type { Contract } from '@/types/api';
 import { ResignAction } from './ResignAction';
+
+/** The JSON body of the POST that made the letter. */
+function posted(api: ReturnType<typeof stubApi>): unknown {
+  const call = api.mock.calls.find(([input, init]) => input === '/api/mandate/resignation' && init?.method === 'POST');
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
 
 function letter(overrides: Partial<Contract> = {}): Contract {
   return {
@@ -41,7 +47,7 @@ describe('resigning from the dashboard (issue 36)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'The shareholders do not answer');
     await user.click(screen.getByRole('button', { name: 'Make the letter and sign it' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=contracts&sign=77'));
-    expect(requestBody(api, '/api/mandate/resignation')).toEqual({ reason: 'The shareholders do not answer' });
+    expect(posted(api)).toEqual({ reason: 'The shareholders do not answer' });
   });
 
   it('from the term end the reason is optional (in Estonian)', async () => {
@@ -52,7 +58,7 @@ describe('resigning from the dashboard (issue 36)', () => {
     await user.click(await screen.findByRole('button', { name: 'Astu tagasi' }));
     expect(screen.getByRole('textbox', { name: 'Põhjus (valikuline)' })).not.toBeRequired();
     await user.click(screen.getByRole('button', { name: 'Koosta avaldus ja allkirjasta' }));
-    await waitFor(() => expect(requestBody(api, '/api/mandate/resignation')).toEqual({}));
+    await waitFor(() => expect(posted(api)).toEqual({}));
   });
 
   it('an unsigned letter is signed or withdrawn, a signed one downloaded', async () => {
