@@ -71,7 +71,8 @@ async def on_company_assigned(db: AsyncSession, envelope: EventEnvelope) -> None
     await note_application(db, event.user_id, event.application_id)
     await set_employment_term(db, event.application_id, event.term_ends_on)
     assignment = await eid_documents.note_company(db, event, envelope.occurred_at)
-    if assignment is not None:
+    # Events from before the consent existed carry no registry code: a replay of them makes no consents.
+    if assignment is not None and event.registry_code:
         await eid_documents.issue_board_consent(db, assignment)
 
 
