@@ -33,7 +33,12 @@ function letter(overrides: Partial<Contract> = {}): Contract {
 describe('resigning from the dashboard (issue 36)', () => {
   it('needs a reason before the term ends, then makes the letter and opens its sign dialog', async () => {
     const user = userEvent.setup();
-    const api = stubApi({ 'POST /api/mandate/resignation': () => jsonResponse(201, letter()) });
+    let made: Contract | null = null;
+    const api = stubApi({
+      // Once made, the letter is what GET answers: the Resign dialog gives way to it.
+      'GET /api/mandate/resignation': () => (made ? jsonResponse(200, made) : jsonResponse(404, { code: 'not_found' })),
+      'POST /api/mandate/resignation': () => jsonResponse(201, (made = letter())),
+    });
     const { router } = renderWithProviders(<ResignAction plannedEnd="2099-06-30" removed={false} />, { user: applicant });
     await user.click(await screen.findByRole('button', { name: 'Resign' }));
     expect(screen.getByRole('dialog', { name: 'Resign from the management board' })).toHaveTextContent(

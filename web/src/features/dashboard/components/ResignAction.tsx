@@ -117,13 +117,15 @@ function ResignDialog({ plannedEnd }: { plannedEnd: string | null }) {
       setMissing(true);
       return;
     }
-    make.mutate(given || null, {
-      onSuccess: (letter) => {
+    // The new letter replaces this dialog with its own block (the letter's query refetches), so mutate's own
+    // callbacks would go with it: the sign dialog opens on the promise instead.
+    void make.mutateAsync(given || null).then(
+      (letter) => {
         setOpen(false);
         void navigate(signLink(letter.id));
       },
-      onError: (error) => failureToast(t('resign.failed'), error),
-    });
+      (error: unknown) => failureToast(t('resign.failed'), error),
+    );
   };
 
   return (
