@@ -47,11 +47,11 @@ describe("the register's documents on the admin's company card (issues 33, 36)",
         ]),
     });
     renderWithProviders(<RegisterDocuments applicationId={11} userId={7} />, { user: admin });
-    expect(await screen.findByRole('link', { name: 'Laadi alla: Juhatuse liikme nõusolek (.asice)' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Laadi .asice alla: Juhatuse liikme nõusolek' })).toHaveAttribute(
       'href',
       '/api/contracts/42/asice',
     );
-    expect(screen.getByRole('link', { name: 'Laadi alla: Tagasiastumisavaldus (.asice)' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Laadi .asice alla: Tagasiastumisavaldus' })).toHaveAttribute(
       'href',
       '/api/contracts/50/asice',
     );

@@ -25,10 +25,10 @@ export function RegisterDocuments({ applicationId, userId }: { applicationId: nu
       <h3 id="register-documents-title" className="text-sm font-semibold text-slate-900">
         {t('admin.title')}
       </h3>
-      <dl className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-3">
         <DocumentRow kind="board_consent" document={consent} />
         {resignation && <DocumentRow kind="resignation" document={resignation} />}
-      </dl>
+      </ul>
     </section>
   );
 }
@@ -42,11 +42,11 @@ function DocumentRow({ kind, document }: { kind: EidDocumentKind; document: Admi
       ? t('admin.signedOn', { date: formatDate(document.signedAt, i18n.language) })
       : t('admin.unsigned');
   return (
-    <div className="flex flex-col gap-1.5 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between" data-testid={`register-${kind}`}>
-      <div className="min-w-0">
-        <dt className="text-sm text-slate-500">{name}</dt>
-        <dd className="font-medium text-slate-900">{state}</dd>
-      </div>
+    <li className="flex flex-col gap-1.5 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between" data-testid={`register-${kind}`}>
+      <p className="min-w-0">
+        <span className="block text-sm text-slate-500">{name}</span>
+        <span className="block font-medium text-slate-900">{state}</span>
+      </p>
       {document?.signedAt && document.signatureMethod && EID_METHODS.has(document.signatureMethod) && (
         <a
           href={contractAsiceUrl(document.id)}
@@ -58,6 +58,6 @@ function DocumentRow({ kind, document }: { kind: EidDocumentKind; document: Admi
           {t('admin.download')}
         </a>
       )}
-    </div>
+    </li>
   );
 }
