@@ -67,6 +67,8 @@ ROUTES: tuple[Route, ...] = (
           "identity", "self", priority=110),
     Route("identity-liability-admin", "PathRegexp(`^/api/admin/users/[^/]+/liability-notice$`)", "identity",
           "admin", priority=110),
+    # Issue 36, Resigning: the resignation letter is a contract signed with eID, so contracts makes and keeps it.
+    Route("contracts-resignation", "Path(`/api/mandate/resignation`)", "contracts", "user", priority=110),
     # Issue 23, payroll: a person's own payout details, payments and payslips (the service checks the owner);
     # the admins' pay runs, and an application's payments for the company card (a path under applications').
     Route("payroll-own", "Path(`/api/payout-details`) || Path(`/api/payments`) || PathPrefix(`/api/payments/`)",

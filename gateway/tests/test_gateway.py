@@ -22,7 +22,8 @@ SIGNED_IN_CALLS = [("GET", "/api/user"), ("GET", "/api/profile"), ("PUT", "/api/
                    ("GET", "/api/privacy/exports/00000000-0000-4000-8000-000000000001/download"),
                    ("GET", "/api/payout-details"), ("PUT", "/api/payout-details"), ("GET", "/api/payments"),
                    ("GET", "/api/payments/1/payslip"), ("POST", "/api/concerns"), ("GET", "/api/mandate"),
-                   ("GET", "/api/mandate/notice"), ("POST", "/api/mandate/notice/acknowledgement")]
+                   ("GET", "/api/mandate/notice"), ("POST", "/api/mandate/notice/acknowledgement"),
+                   ("POST", "/api/mandate/resignation")]
 ADMIN_CALLS = [("GET", "/api/admin/applications"), ("GET", "/api/admin/applications/1"),
                ("PUT", "/api/admin/applications/1/status"), ("GET", "/api/admin/messages"),
                ("PUT", "/api/admin/messages/1/read"), ("GET", "/api/admin/documents"),

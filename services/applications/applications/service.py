@@ -486,7 +486,7 @@ def _company_assigned(application: Application, company: Company) -> CompanyAssi
     start = company.registration_date
     return CompanyAssigned(application_id=application.id, user_id=application.user_id, company_id=company.id,
                            registration_date=start, term_ends_on=term_end(start) if start else None,
-                           company_name=company.name)
+                           company_name=company.name, registry_code=company.registration_code)
 
 
 COMPANY_SORTS: dict[CompanySort, Any] = {

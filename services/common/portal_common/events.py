@@ -195,6 +195,8 @@ class CompanyAssigned(EventPayload):
     term_ends_on: date | None
     # What the applicant is told (issue 14); empty in events sent before they were added.
     company_name: str = ""
+    # The company's registry code (issue 33: the board member's consent names it); empty in older events.
+    registry_code: str = ""
     # No longer sent (issue 23: payroll owns the schedule, payroll.schedule.changed); kept for older events.
     payment_dates: list[date] = Field(default_factory=list)
 

@@ -23,7 +23,15 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from contracts.config import get_settings
-from contracts.models import KIND_ADMIN, KIND_EMPLOYMENT, Applicant, Contract, KnownApplication, SignatureAudit
+from contracts.models import (
+    KIND_ADMIN,
+    KIND_EMPLOYMENT,
+    Applicant,
+    CompanyAssignment,
+    Contract,
+    KnownApplication,
+    SignatureAudit,
+)
 from portal_common.app import PeriodicJob, Subscription
 from portal_common.clock import utcnow
 from portal_common.erasure import needles, scrub_outbox
@@ -83,6 +91,7 @@ async def on_erasure_approved(db: AsyncSession, envelope: EventEnvelope) -> None
     await erase_contracts(db, event.user_id, keep=[c.id for c in kept if c.id is not None])
     await db.execute(delete(Applicant).where(col(Applicant.user_id) == event.user_id))
     await db.execute(delete(KnownApplication).where(col(KnownApplication.user_id) == event.user_id))
+    await db.execute(delete(CompanyAssignment).where(col(CompanyAssignment.user_id) == event.user_id))
     await scrub_outbox(db, found)
     add_event(db, ContractsErasureDone(request_id=event.request_id, user_id=event.user_id, service=SERVICE))
 

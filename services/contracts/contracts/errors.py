@@ -34,6 +34,15 @@ class ContractsErrorCode(StrEnum):
     SIGNER_MISMATCH = "signer_mismatch"
     INVALID_SIGNATURE_VALUE = "invalid_signature_value"
     INVALID_ESIGN_METHOD = "invalid_esign_method"
+    # Documents signed with eID only (issues 33, 36): the board member's consent and the resignation letter.
+    EID_SIGNATURE_REQUIRED = "eid_signature_required"
+    # The resignation letter (issue 36): no company to resign from, a reason needed before the term's end, one
+    # open letter at a time, none after a signed one for the same company.
+    NO_MANDATE = "no_mandate"
+    REASON_REQUIRED = "reason_required"
+    REASON_TOO_LONG = "reason_too_long"
+    RESIGNATION_OPEN = "resignation_open"
+    ALREADY_RESIGNED = "already_resigned"
 
 
 ERROR_CODES = service_error_codes(ContractsErrorCode)

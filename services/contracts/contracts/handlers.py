@@ -9,6 +9,7 @@ for employment contracts and the application id's primary key make a second run 
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from contracts import eid_documents
 from contracts.expiry import bring_back_employment_contract, end_employment_contract, set_employment_term
 from contracts.models import Applicant
 from contracts.service import (
@@ -60,13 +61,19 @@ async def on_application_status_changed(db: AsyncSession, envelope: EventEnvelop
     await note_application(db, event.user_id, event.application_id)
     if event.new_status == APPLICATION_COMPLETED:  # applications has handed the company over
         await end_employment_contract(db, event.application_id, envelope.occurred_at)
+        await eid_documents.withdraw_consents(db, event.application_id)
 
 
 async def on_company_assigned(db: AsyncSession, envelope: EventEnvelope) -> None:
-    """The term's end (spec §1: 6 months from the company's registration) becomes the employment contract's."""
+    """The term's end (spec §1: 6 months from the company's registration) becomes the employment contract's; the
+    applicant gets the board member's consent for the company to sign with eID (issue 33), once per company."""
     event = read_payload(envelope, CompanyAssigned)
     await note_application(db, event.user_id, event.application_id)
     await set_employment_term(db, event.application_id, event.term_ends_on)
+    assignment = await eid_documents.note_company(db, event, envelope.occurred_at)
+    # Events from before the consent existed carry no registry code: a replay of them makes no consents.
+    if assignment is not None and event.registry_code:
+        await eid_documents.issue_board_consent(db, assignment)
 
 
 async def on_application_reopened(db: AsyncSession, envelope: EventEnvelope) -> None:

@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 import anyio
 from fastapi import APIRouter, FastAPI
 
-from contracts import erasure, esign, legal_hold_routes, privacy_export, routes
+from contracts import erasure, esign, legal_hold_routes, privacy_export, resignation_routes, routes
 from contracts.config import get_settings, get_trust
 from contracts.errors import ERROR_CODES
 from contracts.expiry import expire_due_contracts
@@ -50,7 +50,8 @@ async def seal_said_at_start(_: FastAPI) -> AsyncIterator[None]:
     yield
 
 
-ROUTERS = [routes.router, esign.router, legal_hold_routes.router, APIRouter(lifespan=seal_said_at_start)]
+ROUTERS = [routes.router, esign.router, legal_hold_routes.router, resignation_routes.router,
+           APIRouter(lifespan=seal_said_at_start)]
 app = create_service_app("contracts", settings, ROUTERS, error_codes=ERROR_CODES, subscriptions=[
     Subscription(UserRegistered.TYPE, on_user_registered),
     Subscription(ProfileUpdated.TYPE, on_profile_updated),

@@ -6,7 +6,7 @@ that refuses any UPDATE of the signed text, signature or signing time (see the "
 revision). Its status changes once at most, to expired, when it ends (the "typed signatures" revision).
 """
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -44,6 +44,12 @@ SIGNABLE_STATUSES = ("pending", "sent")
 ENDS_AT_EXPIRY = "status in ('pending', 'sent') or (kind = 'employment' and status = 'signed')"
 KIND_EMPLOYMENT = "employment"
 KIND_ADMIN = "admin"
+# Documents signed with eID only (issues 33 and 36): the board member's consent for the Business Register, made
+# when a company is assigned, and the resignation letter to the company's shareholders.
+KIND_BOARD_CONSENT = "board_consent"
+KIND_RESIGNATION = "resignation"
+KINDS = (KIND_EMPLOYMENT, KIND_ADMIN, KIND_BOARD_CONSENT, KIND_RESIGNATION)
+EID_ONLY_KINDS = (KIND_BOARD_CONSENT, KIND_RESIGNATION)
 METHOD_DRAWN = "drawn"
 METHOD_TYPED = "typed"  # the profile's name rendered in a handwriting font: the keyboard's way to sign (WCAG 2.1.1)
 METHOD_REGISTRATION = "registration-dialog"
@@ -60,6 +66,10 @@ CONTRACT_METHODS = (*SIGNATURE_METHODS, *EID_METHODS)
 # match it to the index and Postgres refuses the insert (InvalidColumnReference).
 EMPLOYMENT_ONLY = f"kind = '{KIND_EMPLOYMENT}'"
 EMPLOYMENT_APPLICATION = "coalesce(application_id, 0)"
+# One consent per application and company that is not withdrawn (a reassigned company's unsigned one is cancelled),
+# and one open resignation letter per person; literals for ON CONFLICT, as above.
+OPEN_CONSENT = f"kind = '{KIND_BOARD_CONSENT}' and status <> 'cancelled'"
+OPEN_RESIGNATION = f"kind = '{KIND_RESIGNATION}' and status in ('pending', 'sent')"
 
 
 def _one_of(column: str, values: tuple[str, ...]) -> str:
@@ -70,7 +80,7 @@ class Contract(ServiceTable, table=True):
     __tablename__ = "contracts"
     __table_args__ = (
         CheckConstraint(_one_of("status", STATUSES), name="ck_contracts_status"),
-        CheckConstraint(_one_of("kind", (KIND_EMPLOYMENT, KIND_ADMIN)), name="ck_contracts_kind"),
+        CheckConstraint(_one_of("kind", KINDS), name="ck_contracts_kind"),
         # "A contract counts as signed when it has a signedAt date" (spec §4): the two never disagree, except
         # that a signed contract that has ended (the employment contract, spec §1) is expired and keeps its date.
         CheckConstraint("status = 'expired' or (status = 'signed') = (signed_at is not null)",
@@ -80,6 +90,9 @@ class Contract(ServiceTable, table=True):
         # registration (its application filled in once known, so 0 stands in until then) and one per later one.
         Index("ux_contracts_employment_application", "user_id", text(EMPLOYMENT_APPLICATION), unique=True,
               postgresql_where=text(EMPLOYMENT_ONLY)),
+        Index("ux_contracts_board_consent", "application_id", "company_id", unique=True,
+              postgresql_where=text(OPEN_CONSENT)),
+        Index("ux_contracts_open_resignation", "user_id", unique=True, postgresql_where=text(OPEN_RESIGNATION)),
         # The admin list (issue 17): its search, and each sort and filter ending in the id tiebreak; the dates,
         # which may be missing, once for each direction, as both put the missing ones last.
         Index("ix_contracts_search_vector", "search_vector", postgresql_using="gin"),
@@ -123,6 +136,8 @@ class Contract(ServiceTable, table=True):
     # How it was signed (issue 33): drawn, typed, smart_id, mobile_id, id_card; null while unsigned and for the
     # employment contract accepted at registration.
     signature_method: str | None = Field(default=None, max_length=20)
+    # The company a board member's consent or resignation letter is about (issues 33, 36); null for the others.
+    company_id: int | None = None
 
 
 class SignatureAudit(ServiceTable, table=True):
@@ -224,6 +239,23 @@ class KnownApplication(ServiceTable, table=True):
 
     application_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     user_id: int = Field(index=True)
+
+
+class CompanyAssignment(ServiceTable, table=True):
+    """The company assigned to each application, fed only by applications.company.assigned (issues 33, 36): what
+    the board member's consent and the resignation letter name, and the term's last day. ``updated_at`` is the
+    event's occurredAt, so an older assignment that arrives late never overwrites a newer one."""
+
+    __tablename__ = "company_assignments"
+
+    application_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    user_id: int = Field(index=True)
+    company_id: int
+    company_name: str = Field(default="", max_length=200)
+    registry_code: str = Field(default="", max_length=20)
+    registration_date: date | None = None
+    term_ends_on: date | None = None
+    updated_at: datetime = Field(sa_type=DateTime(timezone=True))
 
 
 class SignedContractChanged(Exception):

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from contracts import service
+from contracts import eid_documents, service
 from contracts.config import get_settings
 from contracts.mappers import admin_contract_out, contract_out
 from contracts.metrics import SIGNATURES
@@ -64,10 +64,12 @@ async def create_contract(body: ContractCreate, admin: AdminIdentity, request: R
 @router.post("/contracts/{contract_id}/sign", response_model=ContractOut)
 async def sign_contract(contract_id: ResourceId, body: SignRequest, request: Request, identity: CurrentIdentity,
                         unit_of_work: UnitOfWorkDep) -> ContractOut:
-    # Not yours → 404; not signable (signed, expired, cancelled) → 409; then the drawing itself → 422.
+    # Not yours → 404; eID only (the board member's consent, a resignation letter) → 422; not signable (signed,
+    # expired, cancelled) → 409; then the drawing itself → 422.
     # sign() checks the state again under a row lock, so two signatures at once cannot both win.
     db = unit_of_work.session
-    await service.visible_contract(db, contract_id, identity.user_id, is_admin=False)
+    contract = await service.visible_contract(db, contract_id, identity.user_id, is_admin=False)
+    eid_documents.refuse_unless_drawable(contract)  # the consent and the resignation letter: eID only (422)
     await service.ensure_signable(unit_of_work, contract_id, "signed")
     signature = validate_signature(body.signature_data)
     contract = await service.sign(db, contract_id, identity.user_id, signature, client_ip(request),

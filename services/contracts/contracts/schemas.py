@@ -182,7 +182,9 @@ class ContractOut(CamelModel):
     id: int
     application_id: int | None
     user_id: int
-    kind: Literal["employment", "admin"]
+    kind: Literal["employment", "admin", "board_consent", "resignation"] = Field(description=(
+        "employment, admin (made by an admin), board_consent (the board member's consent for the Business Register, "
+        "issue 33) or resignation (issue 36); the last two are signed with eID only"))
     title: str
     content: str
     status: Literal["pending", "sent", "signed", "expired", "cancelled"]

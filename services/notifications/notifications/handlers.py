@@ -28,6 +28,7 @@ from portal_common.events import (
 )
 
 EMPLOYMENT = "employment"
+RESIGNATION = "resignation"  # a letter the board member makes themselves (issue 36): no "ready to sign" e-mail
 # contracts.signed may be handled before contracts.created (two consumers): it waits this long for it.
 CONTRACT_WAIT = timedelta(minutes=1)
 
@@ -89,6 +90,8 @@ async def on_contract_created(db: AsyncSession, envelope: EventEnvelope) -> None
     db.add(KnownContract(contract_id=event.contract_id, user_id=event.user_id, kind=event.kind,
                          title=event.title[:300]))
     # The one signed at registration is not announced (the welcome e-mail links it); a later application's is.
+    if event.kind == RESIGNATION:
+        return
     if event.kind != EMPLOYMENT or event.awaiting_signature:
         await service.queue(db, envelope, "contract_ready", [event.user_id],
                             {"title": event.title, "contract_id": event.contract_id})
@@ -101,6 +104,9 @@ async def on_contract_signed(db: AsyncSession, envelope: EventEnvelope) -> None:
         raise LookupError(f"contract {event.contract_id} is not known yet")  # redelivered in a moment
     if contract is not None and contract.kind == EMPLOYMENT:
         return
+    if contract is not None and contract.kind == RESIGNATION:  # the admins are told at once (issue 36)
+        await service.queue(db, envelope, "admin_resignation_signed", await service.admin_ids(db),
+                            {"title": contract.title, "contract_id": event.contract_id, "applicant_id": event.user_id})
     await service.queue(db, envelope, "contract_signed", [event.user_id],
                         {"title": contract.title if contract else "", "contract_id": event.contract_id})
 

@@ -15,6 +15,7 @@ from notifications.mandate_texts import MANDATE_TEMPLATES
 from notifications.models import Recipient
 from notifications.payment_paid_texts import PAYMENT_TEMPLATES
 from notifications.privacy_export_texts import PRIVACY_EXPORT_TEMPLATES
+from notifications.resignation_texts import RESIGNATION_TEMPLATES
 from notifications.security_texts import SECURITY_TEMPLATES
 from notifications.texts import DEFAULT_LANGUAGE, LANGUAGES, TEMPLATES, Facts, footer, greeting
 
@@ -25,7 +26,7 @@ TEMPLATE_HEADER = "X-Portal-Template"
 GUEST = "guest"
 # Each group of e-mails keeps its texts in its own module; a template's name is unique across them.
 ALL_TEMPLATES = {**TEMPLATES, **PRIVACY_EXPORT_TEMPLATES, **PAYMENT_TEMPLATES, **SECURITY_TEMPLATES,
-                 **MANDATE_TEMPLATES}
+                 **MANDATE_TEMPLATES, **RESIGNATION_TEMPLATES}
 _html = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=True, undefined=StrictUndefined)
 # The plain-text part is not HTML: nothing in it is ever shown as markup.
 _text = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=False, undefined=StrictUndefined,  # noqa: S701

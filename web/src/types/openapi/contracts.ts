@@ -279,6 +279,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mandate/resignation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Own Resignation
+         * @description The caller's newest resignation letter that is not withdrawn; 404 while there is none.
+         */
+        get: operations["own_resignation_api_mandate_resignation_get"];
+        put?: never;
+        /**
+         * Make Resignation
+         * @description The caller's resignation letter to their company's shareholders, to be signed with eID.
+         */
+        post: operations["make_resignation_api_mandate_resignation_post"];
+        /**
+         * Withdraw Resignation
+         * @description Withdraws the caller's letter that is not signed yet (to write it again); 404 when there is none.
+         */
+        delete: operations["withdraw_resignation_api_mandate_resignation_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -293,9 +321,10 @@ export interface components {
             userId: number;
             /**
              * Kind
+             * @description employment, admin (made by an admin), board_consent (the board member's consent for the Business Register, issue 33) or resignation (issue 36); the last two are signed with eID only
              * @enum {string}
              */
-            kind: "employment" | "admin";
+            kind: "employment" | "admin" | "board_consent" | "resignation";
             /** Title */
             title: string;
             /** Content */
@@ -360,9 +389,10 @@ export interface components {
             userId: number;
             /**
              * Kind
+             * @description employment, admin (made by an admin), board_consent (the board member's consent for the Business Register, issue 33) or resignation (issue 36); the last two are signed with eID only
              * @enum {string}
              */
-            kind: "employment" | "admin";
+            kind: "employment" | "admin" | "board_consent" | "resignation";
             /** Title */
             title: string;
             /** Content */
@@ -409,14 +439,14 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "application_not_found" | "application_required" | "bad_request" | "certificate_invalid" | "certificate_not_qualified" | "certificate_revoked" | "certificate_untrusted" | "conflict" | "content_required" | "csrf_failed" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_esign_method" | "invalid_expiry_date" | "invalid_signature" | "invalid_signature_method" | "invalid_signature_value" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "required" | "signature_missing" | "signature_too_large" | "signer_mismatch" | "title_required" | "too_large" | "too_long" | "typed_name_mismatch" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
+            code: "already_resigned" | "application_not_found" | "application_required" | "bad_request" | "certificate_invalid" | "certificate_not_qualified" | "certificate_revoked" | "certificate_untrusted" | "conflict" | "content_required" | "csrf_failed" | "eid_signature_required" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_esign_method" | "invalid_expiry_date" | "invalid_signature" | "invalid_signature_method" | "invalid_signature_value" | "invalid_status" | "invalid_value" | "method_not_allowed" | "no_mandate" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "reason_required" | "reason_too_long" | "required" | "resignation_open" | "signature_missing" | "signature_too_large" | "signer_mismatch" | "title_required" | "too_large" | "too_long" | "typed_name_mismatch" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "application_not_found" | "application_required" | "bad_request" | "certificate_invalid" | "certificate_not_qualified" | "certificate_revoked" | "certificate_untrusted" | "conflict" | "content_required" | "csrf_failed" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_esign_method" | "invalid_expiry_date" | "invalid_signature" | "invalid_signature_method" | "invalid_signature_value" | "invalid_status" | "invalid_value" | "method_not_allowed" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "required" | "signature_missing" | "signature_too_large" | "signer_mismatch" | "title_required" | "too_large" | "too_long" | "typed_name_mismatch" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
+                [key: string]: "already_resigned" | "application_not_found" | "application_required" | "bad_request" | "certificate_invalid" | "certificate_not_qualified" | "certificate_revoked" | "certificate_untrusted" | "conflict" | "content_required" | "csrf_failed" | "eid_signature_required" | "expiry_in_past" | "forbidden" | "internal_error" | "invalid_character" | "invalid_esign_method" | "invalid_expiry_date" | "invalid_signature" | "invalid_signature_method" | "invalid_signature_value" | "invalid_status" | "invalid_value" | "method_not_allowed" | "no_mandate" | "not_authenticated" | "not_found" | "not_users_application" | "rate_limited" | "reason_required" | "reason_too_long" | "required" | "resignation_open" | "signature_missing" | "signature_too_large" | "signer_mismatch" | "title_required" | "too_large" | "too_long" | "typed_name_mismatch" | "unavailable" | "unsupported_type" | "user_not_found" | "user_required" | "validation_error";
             };
         };
         /** EsignError */
@@ -510,6 +540,14 @@ export interface components {
             signerName: string | null;
             /** Signeridcode */
             signerIdCode: string | null;
+        };
+        /** ResignationRequest */
+        ResignationRequest: {
+            /**
+             * Reason
+             * @description Why the board member resigns for cause; required before the term's last day, optional from it on
+             */
+            reason?: string | null;
         };
         /** SignRequest */
         SignRequest: {
@@ -1223,6 +1261,136 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LegalHoldOut"][];
                 };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_resignation_api_mandate_resignation_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    make_resignation_api_mandate_resignation_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResignationRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractOut"];
+                };
+            };
+            /** @description no company assigned (`no_mandate`), a letter already open (`resignation_open`) or signed for this company (`already_resigned`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description before the term's last day without a reason (`reason_required`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_resignation_api_mandate_resignation_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */
             503: {

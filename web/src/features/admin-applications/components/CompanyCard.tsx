@@ -20,6 +20,7 @@ import { useAssignCompany, type AssignCompanyInput } from '../api/assign-company
 import { useApplicationPayments } from '../api/get-application-payments';
 import { useAvailableCompanies } from '../api/get-companies';
 import { ClientCaseLine } from './ClientCase';
+import { RegisterDocuments } from './RegisterDocuments';
 
 /** Companies can be assigned to approved or active applications only (the server answers 409 otherwise). */
 const ASSIGNABLE = new Set(['approved', 'active']);
@@ -52,6 +53,7 @@ export function CompanyCard({ id, application }: { id: string; application: Appl
                 </DescriptionItem>
               </DescriptionList>
             )}
+            <RegisterDocuments applicationId={application.id} userId={application.userId} />
             {payments.data && payments.data.length > 0 && (
               <details className="group rounded-lg border border-slate-200 px-4 py-3">
                 <summary className="cursor-pointer text-sm font-medium text-slate-800">

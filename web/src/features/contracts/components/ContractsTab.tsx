@@ -12,6 +12,7 @@ import { useMarkContractViewed } from '../api/mark-contract-viewed';
 import { contractAsiceUrl } from '../api/esign';
 import { canSign, contractPdfUrl, isSigned, signedWithEid } from '../rules';
 import { useContractTitle } from '../use-contract-title';
+import { useLinkedContract } from '../use-linked-contract';
 import { ContractStatusBadge } from './ContractStatusBadge';
 import { SignatureMethod } from './SignatureMethod';
 import { ContractViewDialog } from './ContractViewDialog';
@@ -26,6 +27,8 @@ export function ContractsTab() {
   const [viewing, setViewing] = useState<Contract | null>(null);
   const [signing, setSigning] = useState<Contract | null>(null);
   const markViewed = useMarkContractViewed();
+  // A link's contract (?sign=id, the dashboard's next step) opens in the sign dialog at once.
+  const linked = useLinkedContract(query.data);
   // Opening a contract that can still be signed is an event on its signing certificate (issue 13).
   const openContract = (contract: Contract, show: (contract: Contract) => void) => {
     if (canSign(contract)) markViewed.mutate(contract.id);
@@ -114,7 +117,14 @@ export function ContractsTab() {
           setSigning(contract);
         }}
       />
-      <SignContractDialog contract={signing} onOpenChange={(open) => !open && setSigning(null)} />
+      <SignContractDialog
+        contract={signing ?? linked.contract}
+        onOpenChange={(open) => {
+          if (open) return;
+          setSigning(null);
+          linked.clear();
+        }}
+      />
     </TabCard>
   );
 }

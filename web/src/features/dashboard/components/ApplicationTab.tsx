@@ -11,6 +11,7 @@ import { useOwnApplication } from '../api/get-own-application';
 import { useOwnPayments } from '../api/get-own-payments';
 import { statusHintKey } from '../status-hint';
 import { ApplyAgainCard } from './ApplyAgainCard';
+import { BoardConsentCard } from './BoardConsentCard';
 import { EarlierApplications } from './EarlierApplications';
 import { LiabilityNoticeCard } from './LiabilityNoticeCard';
 import { MandateCard } from './MandateCard';
@@ -83,6 +84,8 @@ export function ApplicationTab() {
         </Card>
 
         <ApplyAgainCard status={application.status} />
+
+        {company && <BoardConsentCard applicationId={application.id} company={company.name} />}
 
         <Card>
           <CardHeader>

@@ -5,11 +5,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
 import { useOwnMandate } from '../api/get-own-mandate';
+import { ResignAction } from './ResignAction';
 
 /**
  * The applicant's board membership at the Business Register (issue 36): when they were appointed, when the term
  * ends, by when the shareholders must file the removal, and when they were removed; nothing while no company
- * has been assigned.
+ * has been assigned. The board member may resign from here (ResignAction).
  */
 export function MandateCard() {
   const { t, i18n } = useTranslation('dashboard');
@@ -39,6 +40,7 @@ export function MandateCard() {
                 })}
               </p>
               <MandateTimeline mandate={mandate.data} />
+              <ResignAction plannedEnd={mandate.data.plannedEnd} removed={mandate.data.status === 'removed'} />
             </>
           )
         )}
