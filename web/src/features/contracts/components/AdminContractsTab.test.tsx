@@ -62,7 +62,7 @@ describe('admin Contracts tab (spec §2; issue 17 lists)', () => {
     expect(within(rows[1]).getByText('—')).toBeInTheDocument(); // no expiry
     // Issue 33: how it was signed, and its ASiC-E container.
     expect(within(rows[1]).getByText('Smart-ID')).toBeInTheDocument();
-    expect(within(rows[1]).getByRole('link', { name: 'Download the signed container (.asice): Signed one' })).toHaveAttribute(
+    expect(within(rows[1]).getByRole('link', { name: 'Download .asice: Signed one' })).toHaveAttribute(
       'href',
       '/api/contracts/6/asice',
     );
