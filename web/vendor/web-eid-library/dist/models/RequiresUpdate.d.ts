@@ -1,0 +1,4 @@
+export default interface RequiresUpdate {
+    nativeApp: boolean;
+    extension: boolean;
+}

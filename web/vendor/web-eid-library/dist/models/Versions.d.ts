@@ -1,0 +1,5 @@
+export default interface Versions {
+    library: string;
+    nativeApp?: string;
+    extension?: string;
+}

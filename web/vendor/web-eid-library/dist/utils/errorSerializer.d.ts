@@ -1,0 +1,2 @@
+export declare function serializeError(error: any): any;
+export declare function deserializeError(errorObject: any): any;
