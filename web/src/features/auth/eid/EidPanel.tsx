@@ -55,8 +55,10 @@ export function EidPanel<P extends EidPurpose>({ purpose, onDone }: Props<P>) {
     },
     [],
   );
+  // The waiting and failed states take the focus to the panel's heading (their text follows it); the forms focus
+  // their first field themselves.
   useEffect(() => {
-    if (step.name !== 'choose') heading.current?.focus();
+    if (step.name === 'waiting' || step.name === 'failed') heading.current?.focus();
   }, [step.name]);
 
   const failed = (mine: number, method: EidMethod, error: unknown) => {
