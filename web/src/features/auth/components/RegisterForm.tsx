@@ -123,92 +123,95 @@ export function RegisterForm() {
   );
 
   return (
-    <form noValidate aria-label={t('register.title')} onSubmit={onSubmit} className="flex flex-col gap-5">
+    <div className="flex flex-col gap-5">
+      {/* Issue 34: outside the form, whose fields it fills (its own phone form must not nest in this one). */}
       <EidRegistration verified={verified} onVerified={onVerified} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        {TEXT_FIELDS.map(({ name, input }) => {
-          const id = fieldId(name);
-          const message = errors[name]?.message;
-          return (
-            <FormField key={name} id={id} label={t(`register.${name}`)} error={message}>
-              {verified && isVerifiedField(name) ? (
-                <VerifiedInput id={id} person={verified} name={name} />
-              ) : name === 'dateOfBirth' ? (
-                <Controller
-                  control={control}
-                  name="dateOfBirth"
-                  render={({ field }) => (
-                    <DateOfBirthField id={id} {...input} {...field} {...invalidProps(id, message)} />
-                  )}
-                />
-              ) : (
-                <Input id={id} {...input} {...register(name)} {...invalidProps(id, message)} />
-              )}
-            </FormField>
-          );
-        })}
-      </div>
-      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
-        <Controller
-          control={control}
-          name="consentTerms"
-          render={({ field, fieldState }) => (
-            <ConsentCheckbox
-              id={fieldId('consentTerms')}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              error={fieldState.error?.message}
-              label={<Trans t={t} i18nKey="register.consentTerms" components={{ doc: consentLink('/terms') }} />}
-            />
-          )}
+      <form noValidate aria-label={t('register.title')} onSubmit={onSubmit} className="flex flex-col gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {TEXT_FIELDS.map(({ name, input }) => {
+            const id = fieldId(name);
+            const message = errors[name]?.message;
+            return (
+              <FormField key={name} id={id} label={t(`register.${name}`)} error={message}>
+                {verified && isVerifiedField(name) ? (
+                  <VerifiedInput id={id} person={verified} name={name} />
+                ) : name === 'dateOfBirth' ? (
+                  <Controller
+                    control={control}
+                    name="dateOfBirth"
+                    render={({ field }) => (
+                      <DateOfBirthField id={id} {...input} {...field} {...invalidProps(id, message)} />
+                    )}
+                  />
+                ) : (
+                  <Input id={id} {...input} {...register(name)} {...invalidProps(id, message)} />
+                )}
+              </FormField>
+            );
+          })}
+        </div>
+        <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <Controller
+            control={control}
+            name="consentTerms"
+            render={({ field, fieldState }) => (
+              <ConsentCheckbox
+                id={fieldId('consentTerms')}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                error={fieldState.error?.message}
+                label={<Trans t={t} i18nKey="register.consentTerms" components={{ doc: consentLink('/terms') }} />}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="consentPrivacy"
+            render={({ field, fieldState }) => (
+              <ConsentCheckbox
+                id={fieldId('consentPrivacy')}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                error={fieldState.error?.message}
+                label={<Trans t={t} i18nKey="register.consentPrivacy" components={{ doc: consentLink('/privacy') }} />}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="employmentContract"
+            render={({ field, fieldState }) => (
+              <ConsentCheckbox
+                id={fieldId('employmentContract')}
+                checked={field.value}
+                // Ticking opens the contract; the box is only ticked by signing. Unticking needs no dialog.
+                onCheckedChange={(checked) => (checked ? setContractOpen(true) : field.onChange(false))}
+                error={fieldState.error?.message}
+                label={t('register.employmentContract')}
+                hint={
+                  field.value && signedName ? (
+                    <span className="text-xs text-success-600">{t('register.contractSigned', { name: signedName })}</span>
+                  ) : undefined
+                }
+              />
+            )}
+          />
+        </div>
+        {formError && (
+          <p role="alert" className="text-sm font-medium text-danger-700">
+            {formError}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={registerMutation.isPending} className="w-full">
+          {registerMutation.isPending ? t('register.submitting') : t('register.submit')}
+        </Button>
+        <EmploymentContractDialog
+          open={contractOpen}
+          onOpenChange={setContractOpen}
+          onSign={onContractSigned}
+          signer={{ name: getValues('fullName'), idCode: getValues('idCode') }}
         />
-        <Controller
-          control={control}
-          name="consentPrivacy"
-          render={({ field, fieldState }) => (
-            <ConsentCheckbox
-              id={fieldId('consentPrivacy')}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              error={fieldState.error?.message}
-              label={<Trans t={t} i18nKey="register.consentPrivacy" components={{ doc: consentLink('/privacy') }} />}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="employmentContract"
-          render={({ field, fieldState }) => (
-            <ConsentCheckbox
-              id={fieldId('employmentContract')}
-              checked={field.value}
-              // Ticking opens the contract; the box is only ticked by signing. Unticking needs no dialog.
-              onCheckedChange={(checked) => (checked ? setContractOpen(true) : field.onChange(false))}
-              error={fieldState.error?.message}
-              label={t('register.employmentContract')}
-              hint={
-                field.value && signedName ? (
-                  <span className="text-xs text-success-600">{t('register.contractSigned', { name: signedName })}</span>
-                ) : undefined
-              }
-            />
-          )}
-        />
-      </div>
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-danger-700">
-          {formError}
-        </p>
-      )}
-      <Button type="submit" size="lg" disabled={registerMutation.isPending} className="w-full">
-        {registerMutation.isPending ? t('register.submitting') : t('register.submit')}
-      </Button>
-      <EmploymentContractDialog
-        open={contractOpen}
-        onOpenChange={setContractOpen}
-        onSign={onContractSigned}
-        signer={{ name: getValues('fullName'), idCode: getValues('idCode') }}
-      />
-    </form>
+      </form>
+    </div>
   );
 }
