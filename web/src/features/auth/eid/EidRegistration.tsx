@@ -1,6 +1,7 @@
 import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
+import { formatCalendarDate, parseIsoDate } from '@/lib/dates';
 import type { EidIdentity } from './api';
 import { EidPanel } from './EidPanel';
 import type { VerifiedField } from './fields';
@@ -24,12 +25,14 @@ export function EidRegistration({ verified, onVerified }: { verified: EidIdentit
 /** A field the certificate filled: read-only, marked verified. */
 export function VerifiedInput({ id, name, person }: { id: string; name: VerifiedField; person: EidIdentity }) {
   const { t, i18n } = useTranslation('eid');
-  const value =
-    name === 'dateOfBirth'
-      ? new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'et-EE', { timeZone: 'UTC' }).format(
-          new Date(`${person.dateOfBirth}T00:00:00Z`),
-        )
-      : person[name];
+  // The date as the register form's own date field writes it (dd.mm.yyyy in Estonian).
+  const birthday = parseIsoDate(person.dateOfBirth);
+  let date = person.dateOfBirth;
+  if (birthday) {
+    const { day, month, year } = birthday;
+    date = i18n.language === 'en' ? formatCalendarDate(birthday, 'en') : `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`;
+  }
+  const value = name === 'dateOfBirth' ? date : person[name];
   return (
     <>
       <Input id={id} value={value} readOnly aria-readonly="true" aria-describedby={`${id}-verified`} className="bg-slate-50" />
