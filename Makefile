@@ -90,7 +90,7 @@ quick-suites:
 bench: install web
 	cd gateway/bench && ../../$(PY) bench_user.py && ../../$(PY) bench_documents.py && ../../$(PY) bench_login_flood.py \
 		&& ../../$(PY) bench_admin_lists.py && ../../$(PY) bench_projection.py && ../../$(PY) bench_load.py && ../../$(PY) bench_first_load.py && ../../$(PY) bench_lighthouse.py \
-		&& ../../$(PY) bench_payroll.py && ../../$(PY) bench_compliance.py && ../../$(PY) bench_esign.py \
+		&& ../../$(PY) bench_payroll.py && ../../$(PY) bench_compliance.py && ../../$(PY) bench_esign.py && ../../$(PY) bench_eid_login.py \
 		&& ../../$(PY) bench_idle.py
 
 # A consistent backup of the running `make run` stack into backups/<UTC time>/, and putting one back into the stopped

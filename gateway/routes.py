@@ -35,6 +35,12 @@ ROUTES: tuple[Route, ...] = (
     Route("identity-policies", "Path(`/api/policies`)", "identity", "public"),
     Route("identity-login", "Path(`/api/login`) || Path(`/api/register`) || PathPrefix(`/api/login/passkey`)",
           "identity", "public", rate_limited=True),
+    # Issue 34: signing in and registering with Smart-ID, Mobile-ID or the ID-card (identity checks the rest); the
+    # polls of a phone session, about one a second while the person answers, are not counted by the rate limit.
+    Route("identity-eid", "PathPrefix(`/api/login/eid`) || PathPrefix(`/api/register/eid`)", "identity", "public",
+          rate_limited=True),
+    Route("identity-eid-poll", "Method(`GET`) && PathRegexp(`^/api/(login|register)/eid/[0-9a-f-]{36}$`)",
+          "identity", "public", priority=110),
     # Issue 14: links by e-mail, asked for and followed signed out; identity also limits reset links per account.
     Route("identity-links", "Path(`/api/password-reset`) || Path(`/api/password-reset/confirm`) || "
           "Path(`/api/email-change/confirm`) || PathPrefix(`/api/admin-invitations/`)", "identity", "public",

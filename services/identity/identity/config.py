@@ -1,8 +1,16 @@
 from functools import lru_cache
+from pathlib import Path
 
+from portal_eid.mobile_id import MobileIdSettings
+from portal_eid.settings import EidSettings, Trust
+from portal_eid.smart_id import SmartIdSettings
 from pydantic import Field, SecretStr
 
 from portal_common.settings import ServiceSettings, nats_password_field, nats_user_field
+
+# The settings of portal_eid's Smart-ID and Mobile-ID clients this service reads besides its own (eID sign-in,
+# issue 34; the deployment tests count them as its settings).
+EID_SETTINGS = (SmartIdSettings, MobileIdSettings)
 
 
 class IdentitySettings(ServiceSettings):
@@ -53,6 +61,30 @@ class IdentitySettings(ServiceSettings):
         alias="IDENTITY_ERASURE_SERVICES",
         description="Comma-separated services whose <service>.privacy.erasure.done completes an approved erasure "
                     "request (issue 16).")
+    # eID sign-in and registration (issue 34; portal_eid.settings): what authentication certificates chain to and
+    # who says whether they are revoked.
+    eid_ocsp_url: str = Field(default="", alias="EID_OCSP_URL",
+                              description="OCSP responder; empty: the one each certificate names.")
+    eid_trust_anchors_dir: str = Field(default="", alias="EID_TRUST_ANCHORS_DIR",
+                                       description="Folder of the CA certificates eID certificates chain to.")
+    eid_trusted_list_path: str = Field(default="", alias="EID_TRUSTED_LIST_PATH",
+                                       description="ETSI TS 119 612 trusted list whose CAs are trusted as well.")
+    eid_trusted_list_signer_path: str = Field(default="", alias="EID_TRUSTED_LIST_SIGNER_PATH",
+                                              description="The trusted list's signing certificate (PEM).")
+    eid_timeout_seconds: float = Field(default=10.0, gt=0, alias="EID_TIMEOUT_SECONDS",
+                                       description="How long to wait for OCSP before answering 503.")
+    eid_origin: str = Field(
+        default="", alias="IDENTITY_EID_ORIGIN",
+        description="The portal's public origin (https://host[:port]) an ID-card's Web eID token must be made for; "
+                    "empty: the first of IDENTITY_WEBAUTHN_ORIGINS.")
+    eid_session_minutes: int = Field(
+        default=5, ge=1, le=30, alias="IDENTITY_EID_SESSION_MINUTES",
+        description="How long an ID-card challenge, and an eID session's confirmed identity for registration, "
+                    "stays good (Web eID: at most 5 minutes is advised).")
+
+    @property
+    def eid_public_origin(self) -> str:
+        return (self.eid_origin.strip() or self.webauthn_origin_list[0]).rstrip("/")
 
     @property
     def erasure_service_list(self) -> list[str]:
@@ -66,3 +98,23 @@ class IdentitySettings(ServiceSettings):
 @lru_cache
 def get_settings() -> IdentitySettings:
     return IdentitySettings()
+
+
+@lru_cache
+def get_eid_settings() -> EidSettings:
+    """Where the OCSP responder is and what eID certificates are checked against (EID_*, portal_eid.settings)."""
+    settings = get_settings()
+
+    def path(value: str) -> Path | None:
+        return Path(value) if value else None
+
+    return EidSettings(ocsp_url=settings.eid_ocsp_url or None, trust_anchors_dir=path(settings.eid_trust_anchors_dir),
+                       trusted_list_path=path(settings.eid_trusted_list_path),
+                       trusted_list_signer_path=path(settings.eid_trusted_list_signer_path),
+                       timeout_seconds=settings.eid_timeout_seconds)
+
+
+@lru_cache
+def get_trust() -> Trust:
+    """The trust anchors, read once: a changed list takes a restart."""
+    return get_eid_settings().trust()

@@ -26,6 +26,7 @@ from identity.errors import IdentityErrorCode
 from identity.models import (
     Consent,
     ContractAcceptance,
+    EidSession,
     EmailChangeToken,
     ErasureAnswer,
     ErasureRequest,
@@ -175,7 +176,7 @@ async def _forget_credentials(db: AsyncSession, user: User) -> None:
     assert user.id is not None
     session_cache().user_changed(user.id)
     for table in (UserSession, Passkey, RecoveryCode, WebAuthnChallenge, PasswordResetToken, EmailChangeToken,
-                  IdCodeChange):
+                  IdCodeChange, EidSession):
         await db.execute(delete(table).where(col(table.user_id) == user.id))
     await db.execute(delete(LoginFailure).where(col(LoginFailure.username_key) == user.username.strip().lower()[:150]))
 
@@ -186,6 +187,7 @@ async def _anonymise(db: AsyncSession, user: User) -> None:
     user.username, user.email, user.full_name, user.phone = marker, f"{marker}@{ERASED_DOMAIN}", "", ""
     user.date_of_birth = user.id_code = user.city = user.address = None
     user.totp_secret = user.totp_confirmed_at = None
+    user.eid_verified_method = user.eid_verified_at = None
     user.password_hash = f"!erased-{secrets.token_hex(16)}"  # no password verifies against it
     user.deactivated_at = utcnow()
     db.add(user)

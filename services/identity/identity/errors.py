@@ -71,6 +71,25 @@ class IdentityErrorCode(StrEnum):
     CONSENT_VERSION_OUTDATED = "consent_version_outdated"
     # Issue 36: the board member's liability notice (identity/liability_notice.py).
     NOTICE_VERSION_OUTDATED = "notice_version_outdated"
+    # Issue 34, signing in and registering with eID (identity/eid_login.py): how a Smart-ID or Mobile-ID session
+    # ended, what was wrong with the certificate or the ID-card's Web eID token, and what the person was told.
+    REFUSED = "refused"
+    TIMEOUT = "timeout"
+    WRONG_VERIFICATION_CODE = "wrong_verification_code"
+    NOT_A_CUSTOMER = "not_a_customer"
+    ACCOUNT_UNUSABLE = "account_unusable"
+    PHONE_UNREACHABLE = "phone_unreachable"
+    SIM_ERROR = "sim_error"
+    CERTIFICATE_UNTRUSTED = "certificate_untrusted"
+    CERTIFICATE_REVOKED = "certificate_revoked"
+    CERTIFICATE_INVALID = "certificate_invalid"
+    SIGNER_MISMATCH = "signer_mismatch"
+    NO_ACCOUNT = "no_account"
+    NONCE_INVALID = "nonce_invalid"
+    TOKEN_INVALID = "token_invalid"  # noqa: S105 (an error code, not a token)
+    SIGNATURE_INVALID = "signature_invalid"
+    EID_SESSION_INVALID = "eid_session_invalid"
+    EID_ACCOUNT_EXISTS = "eid_account_exists"
 
 
 ERROR_CODES = service_error_codes(IdentityErrorCode)

@@ -44,6 +44,10 @@ class User(ServiceTable, table=True):
     deactivated_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     # Issue 35: approves client cases, decides sanctions hits, works suspicion reports (an admin's attribute).
     compliance_officer: bool = False
+    # Issue 34: the identity (name, ID code, date of birth) came from an eID certificate at registration, not typed:
+    # how ("smart_id", "mobile_id", "id_card") and when.
+    eid_verified_method: str | None = Field(default=None, max_length=20)
+    eid_verified_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
 
 
 class UserSession(ServiceTable, table=True):
@@ -266,3 +270,47 @@ class ErasureAnswer(ServiceTable, table=True):
     request_id: uuid.UUID = Field(foreign_key="erasure_requests.id", primary_key=True)
     service: str = Field(primary_key=True, max_length=40)
     answered_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+
+
+class EidSession(ServiceTable, table=True):
+    """A sign-in or registration with eID (issue 34). Smart-ID and Mobile-ID sessions run while the person answers
+    on the phone (``provider_session`` holds what SK's answer is checked against); an ID-card's is made confirmed
+    from its Web eID token. Bound to the browser that started it (``browser_hash``: the SHA-256 of its pre-login
+    cookie), so its id alone is worth nothing.
+
+    ``state``: running → failed (``error_code``), done (signed in), second_factor (an admin, who must still give
+    the TOTP code), or, for a registration, confirmed (the certificate's person below, good until ``expires_at``)
+    → used (the account made)."""
+
+    __tablename__ = "eid_sessions"
+
+    id: str = Field(primary_key=True, max_length=36)
+    purpose: str = Field(max_length=20)  # "sign_in" or "registration"
+    method: str = Field(max_length=20)  # "smart_id", "mobile_id" or "id_card"
+    state: str = Field(default="running", max_length=20)
+    browser_hash: str = Field(max_length=64, index=True)
+    provider_session: str | None = None
+    verification_code: str | None = Field(default=None, max_length=8)
+    requested_id_code: str | None = Field(default=None, max_length=11)
+    error_code: str | None = Field(default=None, max_length=40)
+    # The certificate's person, once the session is confirmed.
+    id_code: str | None = Field(default=None, max_length=11)
+    given_name: str | None = Field(default=None, max_length=100)
+    surname: str | None = Field(default=None, max_length=100)
+    user_id: int | None = Field(default=None, foreign_key="users.id", index=True)
+    client_address: str | None = Field(default=None, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+    finished_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    expires_at: datetime = Field(sa_type=DateTime(timezone=True), index=True)
+
+
+class EidNonce(ServiceTable, table=True):
+    """A Web eID challenge nonce (issue 34): 256 random bits, good once, for a few minutes, for the browser whose
+    pre-login cookie's SHA-256 is ``browser_hash``."""
+
+    __tablename__ = "eid_nonces"
+
+    nonce: str = Field(primary_key=True, max_length=64)
+    browser_hash: str = Field(max_length=64)
+    expires_at: datetime = Field(sa_type=DateTime(timezone=True), index=True)
+    used_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))

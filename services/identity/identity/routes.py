@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request, Response
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from identity import consents, self_service, service
+from identity import consents, eid_login, self_service, service
 from identity.config import IdentitySettings, get_settings
 from identity.mappers import profile_out, user_out
 from identity.metrics import sign_in_outcome
@@ -40,7 +40,7 @@ from identity.sessions import (
 )
 from portal_common.audit import client_address
 from portal_common.clock import utcnow
-from portal_common.errors import ApiError, ErrorCode
+from portal_common.errors import ApiError, ErrorCode, FieldError
 from portal_common.unit_of_work import SessionDep, UnitOfWorkDep
 
 router = APIRouter(prefix="/api", tags=["identity"])
@@ -86,14 +86,39 @@ async def current_user(signed_in: CurrentSession, db: SessionDep) -> UserOut:
 async def register(body: RegisterRequest, request: Request, response: Response, unit_of_work: UnitOfWorkDep,
                    settings: Settings) -> UserOut:
     db = unit_of_work.session
+    verified = None
+    if body.eid_session_id is not None:
+        # Issue 34: the identity is the eID session's, whatever the body says.
+        verified = await eid_login.take_registration_identity(db, body.eid_session_id, request)
+        person = eid_login.identity_out(verified)
+        eid_login.require_adult(person.id_code)
+        body = body.model_copy(update={
+            "full_name": person.full_name, "id_code": person.id_code,
+            "date_of_birth": person.date_of_birth.isoformat(), "contract_signed_name": None,
+            "contract_signed_id_code": None})
+    else:
+        _require_typed_identity(body)
     user = await service.register(unit_of_work, body, client_ip(request), request.headers.get("user-agent"),
                                   settings.registration_free_refusals)
     assert user.id is not None
+    if verified is not None:
+        user.eid_verified_method, user.eid_verified_at = verified.method, utcnow()
+        verified.state, verified.user_id, verified.finished_at = eid_login.USED, user.id, utcnow()
+        db.add_all([user, verified])
     await consents.accept_current(db, user.id, client_ip(request), request.headers.get("user-agent"))
     await revoke_session(db, session_token(request))
     token = await open_session(db, user.id, settings.session_ttl_hours)
     set_session_cookie(response, request, token, settings)
     return await described(db, user, False)
+
+
+def _require_typed_identity(body: RegisterRequest) -> None:
+    """Without an eID session the identity and the password are typed: each is required."""
+    missing = {name: FieldError(ErrorCode.REQUIRED, "Field required") for name, value in (
+        ("password", body.password), ("confirmPassword", body.confirm_password), ("fullName", body.full_name),
+        ("idCode", body.id_code), ("dateOfBirth", body.date_of_birth)) if value is None}
+    if missing:
+        raise ApiError(422, ErrorCode.VALIDATION_ERROR, "Field required", missing)
 
 
 @router.post("/login", response_model=UserOut)

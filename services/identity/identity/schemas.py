@@ -2,10 +2,10 @@
 
 import unicodedata
 from datetime import date, datetime
-from typing import Literal
+from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from pydantic import ConfigDict, ValidationInfo, field_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
 from identity.errors import IdentityErrorCode
@@ -19,6 +19,10 @@ DATE_OF_BIRTH_MISMATCH = "Date of birth does not match the ID code"
 CONTRACT_NAME_MISMATCH = "The name must be the same as the full name in the registration form"
 CONTRACT_ID_CODE_MISMATCH = "The ID code must be the same as in the registration form"
 Language = Literal["et", "en"]
+# What an eID registration takes from the certificate (issue 34), never from the body: both spellings.
+EID_IDENTITY_FIELDS = frozenset({
+    "fullName", "full_name", "idCode", "id_code", "dateOfBirth", "date_of_birth", "contractSignedName",
+    "contract_signed_name", "contractSignedIdCode", "contract_signed_id_code"})
 
 
 def age_on(birthday: date, today: date) -> int:
@@ -71,15 +75,20 @@ def account_email(value: str) -> str:
     return email_address(value, IdentityErrorCode.INVALID_EMAIL, "Please enter a valid email address").lower()
 
 class RegisterRequest(CamelModel):
+    """Typed identity (full name, ID code, date of birth) and a password; or, issue 34, `eidSessionId` of a
+    confirmed eID registration session instead of the identity fields (the server takes the identity from the
+    session and ignores any sent), where the password is optional (the person may sign in with eID only). Which
+    fields are required is checked in routes.register."""
+
     username: str
-    password: str
-    confirm_password: str
-    full_name: str
+    password: str | None = None
+    confirm_password: str | None = None
+    full_name: str | None = None
     email: str
     phone: str
     # Before date_of_birth, which is checked against the date the code carries (issue 13).
-    id_code: str
-    date_of_birth: str
+    id_code: str | None = None
+    date_of_birth: str | None = None
     city: str
     consent_terms: bool
     consent_privacy: bool
@@ -87,6 +96,15 @@ class RegisterRequest(CamelModel):
     contract_signed_name: str | None = None
     contract_signed_id_code: str | None = None
     language: Language = "et"
+    eid_session_id: str | None = Field(default=None, max_length=36)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _identity_from_eid(cls, data: Any) -> Any:
+        """With an eID session the identity is the session's: typed identity fields are dropped unread."""
+        if isinstance(data, dict) and data.get("eidSessionId", data.get("eid_session_id")) is not None:
+            return {key: value for key, value in data.items() if key not in EID_IDENTITY_FIELDS}
+        return data
 
     @field_validator("username")
     @classmethod
@@ -96,17 +114,21 @@ class RegisterRequest(CamelModel):
 
     @field_validator("password")
     @classmethod
-    def _password(cls, v: str) -> str:
-        return new_password(v)
+    def _password(cls, v: str | None) -> str | None:
+        return None if v is None else new_password(v)
 
     @field_validator("confirm_password")
     @classmethod
-    def _confirm(cls, v: str, info: ValidationInfo) -> str:
-        return same_password(v, info)
+    def _confirm(cls, v: str | None, info: ValidationInfo) -> str | None:
+        if info.data.get("password") is None:  # none typed (eID), or refused: nothing to compare
+            return v
+        return same_password(v or "", info)
 
     @field_validator("full_name")
     @classmethod
-    def _full_name(cls, v: str) -> str:
+    def _full_name(cls, v: str | None) -> str | None:
+        if v is None:
+            return None
         full_name = at_least(v, 2, IdentityErrorCode.FULL_NAME_TOO_SHORT, "Full name must be at least 2 characters")
         return at_most(full_name, 200, "Full name")
 
@@ -123,18 +145,20 @@ class RegisterRequest(CamelModel):
 
     @field_validator("id_code")
     @classmethod
-    def _id_code(cls, v: str) -> str:
-        return valid_id_code(v)
+    def _id_code(cls, v: str | None) -> str | None:
+        return None if v is None else valid_id_code(v)
 
     @field_validator("date_of_birth")
     @classmethod
-    def _date_of_birth(cls, v: str, info: ValidationInfo) -> str:
+    def _date_of_birth(cls, v: str | None, info: ValidationInfo) -> str | None:
         """The code's date where the code is valid, so the age rule cannot be passed with another date."""
+        if v is None:
+            return None
         try:
             birthday = date.fromisoformat(v.strip())
         except ValueError:
             raise invalid(IdentityErrorCode.UNDER_MINIMUM_AGE, TOO_YOUNG) from None
-        if "id_code" in info.data and birth_date_in(info.data["id_code"]) != birthday:
+        if info.data.get("id_code") is not None and birth_date_in(info.data["id_code"]) != birthday:
             raise invalid(IdentityErrorCode.DATE_OF_BIRTH_MISMATCH, DATE_OF_BIRTH_MISMATCH)
         if age_on(birthday, today_in_tallinn()) < MINIMUM_AGE:
             raise invalid(IdentityErrorCode.UNDER_MINIMUM_AGE, TOO_YOUNG)
@@ -174,7 +198,7 @@ class RegisterRequest(CamelModel):
         if v is None:
             return None
         signed_name = at_most(v.strip(), 200, "Signature")
-        if "full_name" in info.data and not same_name(signed_name, info.data["full_name"]):
+        if info.data.get("full_name") is not None and not same_name(signed_name, info.data["full_name"]):
             raise invalid(IdentityErrorCode.CONTRACT_NAME_MISMATCH, CONTRACT_NAME_MISMATCH)
         return signed_name
 
@@ -184,7 +208,7 @@ class RegisterRequest(CamelModel):
         if v is None:
             return None
         signed_id_code = at_most(v.strip(), 200, "Signature")
-        if "id_code" in info.data and signed_id_code != info.data["id_code"]:
+        if info.data.get("id_code") is not None and signed_id_code != info.data["id_code"]:
             raise invalid(IdentityErrorCode.CONTRACT_ID_CODE_MISMATCH, CONTRACT_ID_CODE_MISMATCH)
         return signed_id_code
 
@@ -246,6 +270,9 @@ class ProfileOut(CamelModel):
     id_code: str | None
     city: str | None
     address: str | None
+    # Issue 34: the identity came from an eID certificate at registration ("smart_id", "mobile_id", "id_card").
+    eid_verified_method: str | None = None
+    eid_verified_at: datetime | None = None
 
 
 class ProfileUpdate(CamelModel):

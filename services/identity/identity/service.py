@@ -1,6 +1,7 @@
 """identity's business rules: registration, sign-in with a slow-down per username and client address,
 profile, admins."""
 
+import secrets
 from datetime import date, datetime, timedelta
 from typing import NoReturn
 
@@ -99,12 +100,14 @@ async def register(unit_of_work: UnitOfWork, body: RegisterRequest, ip: str | No
     if blocked is not None and blocked.blocked_until is not None and blocked.blocked_until > now:
         raise too_many_attempts(seconds_until(blocked.blocked_until, now))
     # Before anything is looked up: every answer, a refusal or an account, costs the same hash.
-    password_hash = hash_password(body.password)
+    # Registered with eID and no password (issue 34): a hash of a secret nobody knows, so no password signs in.
+    password_hash = hash_password(body.password if body.password is not None else secrets.token_urlsafe(32))
     owners = await _owners_of_details(db, body)
     if owners:
         await _refuse_registration(unit_of_work, owners, address, free_refusals)
     if await _username_taken(db, body):
         raise ApiError(409, USERNAME_TAKEN.code, USERNAME_TAKEN.message, {"username": USERNAME_TAKEN})
+    assert body.full_name is not None and body.id_code is not None and body.date_of_birth is not None
     user = User(username=body.username, password_hash=password_hash, full_name=body.full_name,
                 email=body.email, phone=body.phone, date_of_birth=date.fromisoformat(body.date_of_birth),
                 id_code=body.id_code, city=body.city, language=body.language)

@@ -168,7 +168,9 @@ def test_profile_shows_the_registration_and_changes_only_three_fields(make_appli
     applicant: Applicant = make_applicant(idCode=id_code, city="Tartu", dateOfBirth="1979-02-28")
     profile = applicant.client.get("/api/profile").json()
     assert profile == {"fullName": "Mari Maasikas", "email": applicant.user["email"], "phone": applicant.user["phone"],
-                       "dateOfBirth": "1979-02-28", "idCode": id_code, "city": "Tartu", "address": None}
+                       "dateOfBirth": "1979-02-28", "idCode": id_code, "city": "Tartu", "address": None,
+                       # typed in, not from an eID certificate (issue 34)
+                       "eidVerifiedMethod": None, "eidVerifiedAt": None}
     updated = applicant.client.put("/api/profile", json={**profile, "fullName": "Hacker", "email": "h@x.ee",
                                                          "city": "Pärnu", "idCode": new_code, "address": "Rüütli 1"})
     assert updated.status_code == 200

@@ -1,6 +1,7 @@
 import { ChangeEmailCard } from '@/features/auth/components/ChangeEmailCard';
 import { ChangePasswordCard } from '@/features/auth/components/ChangePasswordCard';
 import { SecondFactorCard } from '@/features/auth/components/SecondFactorCard';
+import { IdentityVerifiedNote } from '@/features/auth/eid/IdentityVerifiedNote';
 import { ProfileTab } from '@/features/dashboard/components/ProfileTab';
 import { DataExportCard } from '@/features/data-export';
 import { ErasureCard } from '@/features/erasure';
@@ -14,6 +15,7 @@ import { AccessLogCard } from '@/features/privacy';
 export function ProfilePane() {
   return (
     <div className="grid gap-6">
+      <IdentityVerifiedNote />
       <ProfileTab />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ChangePasswordCard />

@@ -38,7 +38,8 @@ export const registerSchema = z
     }),
     idCode: estonianIdCodeSchema,
     city: z.string().min(2, 'validation.city'),
-    password: z.string().min(8, 'validation.passwordMin'),
+    // Optional with eID (issue 34): checked below.
+    password: z.string(),
     confirmPassword: z.string(),
     consentTerms: mustBeTrue('validation.consentTerms'),
     consentPrivacy: mustBeTrue('validation.consentPrivacy'),
@@ -46,6 +47,12 @@ export const registerSchema = z
     // Filled by the contract dialog when the applicant signs.
     contractSignedName: z.string(),
     contractSignedIdCode: z.string(),
+    // Issue 34: the eID session whose certificate gave the name, ID code and date of birth ('' when typed).
+    eidSessionId: z.string(),
+  })
+  .refine((values) => values.password.length >= 8 || (values.eidSessionId !== '' && values.password === ''), {
+    message: 'validation.passwordMin',
+    path: ['password'],
   })
   .refine((values) => values.password === values.confirmPassword, {
     message: 'validation.passwordsMatch',
@@ -83,6 +90,7 @@ export const REGISTER_DEFAULTS: RegisterValues = {
   employmentContract: false,
   contractSignedName: '',
   contractSignedIdCode: '',
+  eidSessionId: '',
 };
 
 /*

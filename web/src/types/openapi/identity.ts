@@ -232,6 +232,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/login/eid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start Eid Sign In
+         * @description Asks Smart-ID or Mobile-ID to authenticate the person; the phone shows the verification code.
+         */
+        post: operations["start_eid_sign_in_api_login_eid_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/eid/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Eid Challenge
+         * @description Web eID's nonce for an ID-card sign-in or registration in this browser: good once, for five minutes.
+         */
+        get: operations["eid_challenge_api_login_eid_challenge_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/eid/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll Eid Sign In
+         * @description 202 while the person has not answered; 200 signed in (the session cookie set) once they confirmed.
+         */
+        get: operations["poll_eid_sign_in_api_login_eid__session_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/eid/id-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Eid Id Card Sign In
+         * @description Web eID's authentication token for this browser's challenge: signed in, the session cookie set.
+         */
+        post: operations["eid_id_card_sign_in_api_login_eid_id_card_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/eid/{session_id}/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Eid Second Factor
+         * @description An admin's eID sign-in confirmed on the phone, finished with the code of the admin's second factor.
+         */
+        post: operations["eid_second_factor_api_login_eid__session_id__second_factor_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register/eid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start Eid Registration
+         * @description Registration's identity from Smart-ID or Mobile-ID: a code under 21 years old is refused at once.
+         */
+        post: operations["start_eid_registration_api_register_eid_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register/eid/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll Eid Registration
+         * @description 202 while the person has not answered; 200 with the certificate's person once they confirmed.
+         */
+        get: operations["poll_eid_registration_api_register_eid__session_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register/eid/id-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Eid Id Card Registration
+         * @description The ID-card's person (Web eID token for this browser's challenge) for the register form.
+         */
+        post: operations["eid_id_card_registration_api_register_eid_id_card_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/second-factor": {
         parameters: {
             query?: never;
@@ -790,6 +950,14 @@ export interface components {
             /** Complianceofficer */
             complianceOfficer: boolean;
         };
+        /**
+         * ChallengeOut
+         * @description Web eID's challenge nonce: 256 random bits, base64, good once for five minutes in this browser.
+         */
+        ChallengeOut: {
+            /** Nonce */
+            nonce: string;
+        };
         /** CodeRequest */
         CodeRequest: {
             /** Code */
@@ -815,6 +983,74 @@ export interface components {
             required: components["schemas"]["PolicyVersionOut"][];
             /** Accepted */
             accepted: components["schemas"]["AcceptedConsentOut"][];
+        };
+        /**
+         * EidIdentityOut
+         * @description The person an eID registration session confirmed: what the register form shows read-only, and the
+         *     `sessionId` POST /api/register takes instead of typed identity fields.
+         */
+        EidIdentityOut: {
+            /** Sessionid */
+            sessionId: string;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "smart_id" | "mobile_id" | "id_card";
+            /** Givenname */
+            givenName: string;
+            /** Surname */
+            surname: string;
+            /** Fullname */
+            fullName: string;
+            /** Idcode */
+            idCode: string;
+            /**
+             * Dateofbirth
+             * Format: date
+             */
+            dateOfBirth: string;
+        };
+        /**
+         * EidStartRequest
+         * @description Smart-ID: the ID code; Mobile-ID: the ID code and the phone number (+372...).
+         */
+        EidStartRequest: {
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "smart_id" | "mobile_id";
+            /** Idcode */
+            idCode: string;
+            /** Phone */
+            phone?: string | null;
+        };
+        /**
+         * EidStartedOut
+         * @description The code the person checks on the phone before confirming.
+         */
+        EidStartedOut: {
+            /** Sessionid */
+            sessionId: string;
+            /** Verificationcode */
+            verificationCode: string;
+        };
+        /**
+         * EidWaitingOut
+         * @description 202 while the person has not answered on the phone.
+         */
+        EidWaitingOut: {
+            /** Sessionid */
+            sessionId: string;
+            /**
+             * State
+             * @default running
+             * @constant
+             */
+            state: "running";
+            /** Verificationcode */
+            verificationCode?: string | null;
         };
         /** EmailChangeConfirm */
         EmailChangeConfirm: {
@@ -892,14 +1128,14 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "account_exists" | "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "last_compliance_officer" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_compliance_officer" | "not_found" | "notice_version_outdated" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
+            code: "account_exists" | "account_unusable" | "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "certificate_invalid" | "certificate_revoked" | "certificate_untrusted" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "eid_account_exists" | "eid_session_invalid" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "last_compliance_officer" | "method_not_allowed" | "mfa_required" | "no_account" | "no_passkeys" | "nonce_invalid" | "not_a_customer" | "not_authenticated" | "not_compliance_officer" | "not_found" | "notice_version_outdated" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "phone_unreachable" | "privacy_not_accepted" | "rate_limited" | "refused" | "required" | "second_factor_required_for_admins" | "signature_invalid" | "signer_mismatch" | "sim_error" | "terms_not_accepted" | "timeout" | "token_invalid" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password" | "wrong_verification_code";
             /** Fields */
             fields: {
                 [key: string]: string;
             };
             /** Fieldcodes */
             fieldCodes?: {
-                [key: string]: "account_exists" | "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "last_compliance_officer" | "method_not_allowed" | "mfa_required" | "no_passkeys" | "not_authenticated" | "not_compliance_officer" | "not_found" | "notice_version_outdated" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "privacy_not_accepted" | "rate_limited" | "required" | "second_factor_required_for_admins" | "terms_not_accepted" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password";
+                [key: string]: "account_exists" | "account_unusable" | "admin_invitation_expired" | "admin_invitation_not_found" | "admin_invitation_used" | "admin_password_too_short" | "bad_request" | "cannot_deactivate_self" | "cannot_reset_own_second_factor" | "certificate_invalid" | "certificate_revoked" | "certificate_untrusted" | "city_required" | "conflict" | "consent_version_outdated" | "contract_id_code_mismatch" | "contract_name_mismatch" | "csrf_failed" | "date_of_birth_mismatch" | "eid_account_exists" | "eid_session_invalid" | "email_taken" | "employment_contract_not_accepted" | "erasure_already_requested" | "erasure_not_pending" | "forbidden" | "full_name_too_short" | "id_code_birth_date_changed" | "id_code_checksum" | "id_code_date" | "id_code_first_digit" | "id_code_length" | "id_code_taken" | "internal_error" | "invalid_character" | "invalid_credentials" | "invalid_email" | "invalid_language" | "invalid_token" | "invalid_value" | "last_active_admin" | "last_compliance_officer" | "method_not_allowed" | "mfa_required" | "no_account" | "no_passkeys" | "nonce_invalid" | "not_a_customer" | "not_authenticated" | "not_compliance_officer" | "not_found" | "notice_version_outdated" | "passkey_challenge_expired" | "passkey_not_verified" | "password_required" | "password_too_short" | "passwords_differ" | "phone_too_short" | "phone_unreachable" | "privacy_not_accepted" | "rate_limited" | "refused" | "required" | "second_factor_required_for_admins" | "signature_invalid" | "signer_mismatch" | "sim_error" | "terms_not_accepted" | "timeout" | "token_invalid" | "too_large" | "too_long" | "too_many_attempts" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_started" | "unavailable" | "under_minimum_age" | "unsupported_type" | "username_required" | "username_taken" | "username_too_short" | "validation_error" | "wrong_code" | "wrong_password" | "wrong_verification_code";
             };
         };
         /** InvitationAccept */
@@ -992,6 +1228,11 @@ export interface components {
         MessageOut: {
             /** Message */
             message: string;
+        };
+        /** OtpRequest */
+        OtpRequest: {
+            /** Otp */
+            otp: string;
         };
         /**
          * OwnErasureRequestOut
@@ -1163,6 +1404,10 @@ export interface components {
             city: string | null;
             /** Address */
             address: string | null;
+            /** Eidverifiedmethod */
+            eidVerifiedMethod?: string | null;
+            /** Eidverifiedat */
+            eidVerifiedAt?: string | null;
         };
         /**
          * ProfileUpdate
@@ -1181,24 +1426,30 @@ export interface components {
             /** Recoverycodes */
             recoveryCodes: string[];
         };
-        /** RegisterRequest */
+        /**
+         * RegisterRequest
+         * @description Typed identity (full name, ID code, date of birth) and a password; or, issue 34, `eidSessionId` of a
+         *     confirmed eID registration session instead of the identity fields (the server takes the identity from the
+         *     session and ignores any sent), where the password is optional (the person may sign in with eID only). Which
+         *     fields are required is checked in routes.register.
+         */
         RegisterRequest: {
             /** Username */
             username: string;
             /** Password */
-            password: string;
+            password?: string | null;
             /** Confirmpassword */
-            confirmPassword: string;
+            confirmPassword?: string | null;
             /** Fullname */
-            fullName: string;
+            fullName?: string | null;
             /** Email */
             email: string;
             /** Phone */
             phone: string;
             /** Idcode */
-            idCode: string;
+            idCode?: string | null;
             /** Dateofbirth */
-            dateOfBirth: string;
+            dateOfBirth?: string | null;
             /** City */
             city: string;
             /** Consentterms */
@@ -1217,6 +1468,8 @@ export interface components {
              * @enum {string}
              */
             language: "et" | "en";
+            /** Eidsessionid */
+            eidSessionId?: string | null;
         };
         /** SecondFactorOut */
         SecondFactorOut: {
@@ -1275,6 +1528,25 @@ export interface components {
              * @default false
              */
             consentRequired: boolean;
+        };
+        /**
+         * WebEidToken
+         * @description Web eID's authentication token (format web-eid:1.0), as the extension gives it; `otp`: an admin's one-time
+         *     code (the second factor still applies to admins).
+         */
+        WebEidToken: {
+            /** Unverifiedcertificate */
+            unverifiedCertificate: string;
+            /** Algorithm */
+            algorithm: string;
+            /** Signature */
+            signature: string;
+            /** Format */
+            format: string;
+            /** Appversion */
+            appVersion?: string | null;
+            /** Otp */
+            otp?: string | null;
         };
     };
     responses: never;
@@ -1835,6 +2107,354 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmailOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_eid_sign_in_api_login_eid_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EidStartRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EidStartedOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    eid_challenge_api_login_eid_challenge_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    poll_eid_sign_in_api_login_eid__session_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOut"];
+                };
+            };
+            /** @description The person has not answered on the phone yet: poll again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EidWaitingOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    eid_id_card_sign_in_api_login_eid_id_card_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebEidToken"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    eid_second_factor_api_login_eid__session_id__second_factor_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OtpRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_eid_registration_api_register_eid_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EidStartRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EidStartedOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    poll_eid_registration_api_register_eid__session_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EidIdentityOut"];
+                };
+            };
+            /** @description The person has not answered on the phone yet: poll again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EidWaitingOut"];
+                };
+            };
+            /** @description Something it needs is down: code `unavailable`, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused: see `code` (401, 403, 404, 409, 413, 415, 422, 429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    eid_id_card_registration_api_register_eid_id_card_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebEidToken"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EidIdentityOut"];
                 };
             };
             /** @description Something it needs is down: code `unavailable`, with Retry-After */

@@ -9,6 +9,7 @@ import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { parseApiError } from '@/lib/api-client';
 import { homePathFor, userQueryOptions } from '@/lib/auth/get-user';
+import { EidSignIn } from '../eid/EidSignIn';
 import { useLogin } from '../api/login';
 import { MFA_REQUIRED } from '../api/second-factor';
 import { loginSchema, type LoginValues } from '../schemas';
@@ -21,7 +22,13 @@ const isMfaRequired = (error: unknown) => parseApiError(error).code === MFA_REQU
 export function LoginForm() {
   const [askingCode, setAskingCode] = useState<LoginValues | null>(null);
   if (askingCode) return <CodeStep credentials={askingCode} onBack={() => setAskingCode(null)} />;
-  return <PasswordStep onCodeNeeded={setAskingCode} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <PasswordStep onCodeNeeded={setAskingCode} />
+      {/* Issue 34: Smart-ID, Mobiil-ID and ID-kaart beside the password. */}
+      <EidSignIn />
+    </div>
+  );
 }
 
 function PasswordStep({ onCodeNeeded }: { onCodeNeeded: (credentials: LoginValues) => void }) {

@@ -11,6 +11,9 @@ import { parseApiError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useRegister } from '../api/register';
+import type { EidIdentity } from '../eid/api';
+import { isVerifiedField } from '../eid/fields';
+import { EidRegistration, VerifiedInput } from '../eid/EidRegistration';
 import { REGISTER_DEFAULTS, registerSchema, type RegisterValues } from '../schemas';
 import { ConsentCheckbox } from './ConsentCheckbox';
 import { DateOfBirthField } from './DateOfBirthField';
@@ -18,7 +21,7 @@ import { EmploymentContractDialog, type ContractSignature } from './EmploymentCo
 
 type TextFieldName = Exclude<
   keyof RegisterValues,
-  'consentTerms' | 'consentPrivacy' | 'employmentContract' | 'contractSignedName' | 'contractSignedIdCode'
+  'consentTerms' | 'consentPrivacy' | 'employmentContract' | 'contractSignedName' | 'contractSignedIdCode' | 'eidSessionId'
 >;
 
 const TEXT_FIELDS: { name: TextFieldName; input: InputHTMLAttributes<HTMLInputElement> }[] = [
@@ -37,7 +40,7 @@ const TEXT_FIELDS: { name: TextFieldName; input: InputHTMLAttributes<HTMLInputEl
 /** The signature's own fields are not on the form: their errors show under the contract box. */
 const SIGNATURE_FIELDS = ['contractSignedName', 'contractSignedIdCode'] as const;
 const SERVER_FIELDS = (Object.keys(REGISTER_DEFAULTS) as Path<RegisterValues>[]).filter(
-  (name) => !(SIGNATURE_FIELDS as readonly string[]).includes(name),
+  (name) => !(SIGNATURE_FIELDS as readonly string[]).includes(name) && name !== 'eidSessionId',
 );
 
 /** 409 answers name the clashing value by code rather than by field. */
@@ -67,13 +70,33 @@ export function RegisterForm() {
     formState: { errors },
   } = useForm<RegisterValues>({ resolver: zodResolver(registerSchema), defaultValues: REGISTER_DEFAULTS });
   const signedName = useWatch({ control, name: 'contractSignedName' });
+  const [verified, setVerified] = useState<EidIdentity | null>(null);
+  const onVerified = (person: EidIdentity) => {
+    setVerified(person);
+    setValue('fullName', person.fullName, { shouldValidate: true });
+    setValue('idCode', person.idCode, { shouldValidate: true });
+    setValue('dateOfBirth', person.dateOfBirth, { shouldValidate: true });
+    setValue('eidSessionId', person.sessionId);
+  };
   const formError = useValidationText()(errors.root?.server?.message);
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = handleSubmit(({ eidSessionId, ...values }) =>
     registerMutation.mutate(
-      { ...values, language: currentLanguage(i18n) },
+      // Issue 34: with eID the server takes the identity from the session; an empty password is none.
+      eidSessionId
+        ? { ...values, eidSessionId, password: values.password || null, confirmPassword: values.confirmPassword || null,
+            language: currentLanguage(i18n) }
+        : { ...values, language: currentLanguage(i18n) },
       {
         onError: (error) => {
+          // Issue 34: the eID confirmation expired or was used: confirm again.
+          const eidError = parseApiError(error).fields.eidSessionId;
+          if (eidError) {
+            setVerified(null);
+            setValue('eidSessionId', '');
+            setError('root.server', { type: 'server', message: eidError });
+            return;
+          }
           const signatureError = SIGNATURE_FIELDS.map((name) => parseApiError(error).fields[name]).find(Boolean);
           if (signatureError) setError('employmentContract', { type: 'server', message: signatureError });
           if (applyServerFieldErrors(error, SERVER_FIELDS, setError) || signatureError) return;
@@ -100,89 +123,95 @@ export function RegisterForm() {
   );
 
   return (
-    <form noValidate aria-label={t('register.title')} onSubmit={onSubmit} className="flex flex-col gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        {TEXT_FIELDS.map(({ name, input }) => {
-          const id = fieldId(name);
-          const message = errors[name]?.message;
-          return (
-            <FormField key={name} id={id} label={t(`register.${name}`)} error={message}>
-              {name === 'dateOfBirth' ? (
-                <Controller
-                  control={control}
-                  name="dateOfBirth"
-                  render={({ field }) => (
-                    <DateOfBirthField id={id} {...input} {...field} {...invalidProps(id, message)} />
-                  )}
-                />
-              ) : (
-                <Input id={id} {...input} {...register(name)} {...invalidProps(id, message)} />
-              )}
-            </FormField>
-          );
-        })}
-      </div>
-      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
-        <Controller
-          control={control}
-          name="consentTerms"
-          render={({ field, fieldState }) => (
-            <ConsentCheckbox
-              id={fieldId('consentTerms')}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              error={fieldState.error?.message}
-              label={<Trans t={t} i18nKey="register.consentTerms" components={{ doc: consentLink('/terms') }} />}
-            />
-          )}
+    <div className="flex flex-col gap-5">
+      {/* Issue 34: outside the form, whose fields it fills (its own phone form must not nest in this one). */}
+      <EidRegistration verified={verified} onVerified={onVerified} />
+      <form noValidate aria-label={t('register.title')} onSubmit={onSubmit} className="flex flex-col gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {TEXT_FIELDS.map(({ name, input }) => {
+            const id = fieldId(name);
+            const message = errors[name]?.message;
+            return (
+              <FormField key={name} id={id} label={t(`register.${name}`)} error={message}>
+                {verified && isVerifiedField(name) ? (
+                  <VerifiedInput id={id} person={verified} name={name} />
+                ) : name === 'dateOfBirth' ? (
+                  <Controller
+                    control={control}
+                    name="dateOfBirth"
+                    render={({ field }) => (
+                      <DateOfBirthField id={id} {...input} {...field} {...invalidProps(id, message)} />
+                    )}
+                  />
+                ) : (
+                  <Input id={id} {...input} {...register(name)} {...invalidProps(id, message)} />
+                )}
+              </FormField>
+            );
+          })}
+        </div>
+        <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <Controller
+            control={control}
+            name="consentTerms"
+            render={({ field, fieldState }) => (
+              <ConsentCheckbox
+                id={fieldId('consentTerms')}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                error={fieldState.error?.message}
+                label={<Trans t={t} i18nKey="register.consentTerms" components={{ doc: consentLink('/terms') }} />}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="consentPrivacy"
+            render={({ field, fieldState }) => (
+              <ConsentCheckbox
+                id={fieldId('consentPrivacy')}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                error={fieldState.error?.message}
+                label={<Trans t={t} i18nKey="register.consentPrivacy" components={{ doc: consentLink('/privacy') }} />}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="employmentContract"
+            render={({ field, fieldState }) => (
+              <ConsentCheckbox
+                id={fieldId('employmentContract')}
+                checked={field.value}
+                // Ticking opens the contract; the box is only ticked by signing. Unticking needs no dialog.
+                onCheckedChange={(checked) => (checked ? setContractOpen(true) : field.onChange(false))}
+                error={fieldState.error?.message}
+                label={t('register.employmentContract')}
+                hint={
+                  field.value && signedName ? (
+                    <span className="text-xs text-success-600">{t('register.contractSigned', { name: signedName })}</span>
+                  ) : undefined
+                }
+              />
+            )}
+          />
+        </div>
+        {formError && (
+          <p role="alert" className="text-sm font-medium text-danger-700">
+            {formError}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={registerMutation.isPending} className="w-full">
+          {registerMutation.isPending ? t('register.submitting') : t('register.submit')}
+        </Button>
+        <EmploymentContractDialog
+          open={contractOpen}
+          onOpenChange={setContractOpen}
+          onSign={onContractSigned}
+          signer={{ name: getValues('fullName'), idCode: getValues('idCode') }}
         />
-        <Controller
-          control={control}
-          name="consentPrivacy"
-          render={({ field, fieldState }) => (
-            <ConsentCheckbox
-              id={fieldId('consentPrivacy')}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              error={fieldState.error?.message}
-              label={<Trans t={t} i18nKey="register.consentPrivacy" components={{ doc: consentLink('/privacy') }} />}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="employmentContract"
-          render={({ field, fieldState }) => (
-            <ConsentCheckbox
-              id={fieldId('employmentContract')}
-              checked={field.value}
-              // Ticking opens the contract; the box is only ticked by signing. Unticking needs no dialog.
-              onCheckedChange={(checked) => (checked ? setContractOpen(true) : field.onChange(false))}
-              error={fieldState.error?.message}
-              label={t('register.employmentContract')}
-              hint={
-                field.value && signedName ? (
-                  <span className="text-xs text-success-600">{t('register.contractSigned', { name: signedName })}</span>
-                ) : undefined
-              }
-            />
-          )}
-        />
-      </div>
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-danger-700">
-          {formError}
-        </p>
-      )}
-      <Button type="submit" size="lg" disabled={registerMutation.isPending} className="w-full">
-        {registerMutation.isPending ? t('register.submitting') : t('register.submit')}
-      </Button>
-      <EmploymentContractDialog
-        open={contractOpen}
-        onOpenChange={setContractOpen}
-        onSign={onContractSigned}
-        signer={{ name: getValues('fullName'), idCode: getValues('idCode') }}
-      />
-    </form>
+      </form>
+    </div>
   );
 }
