@@ -1,7 +1,7 @@
 """eID sign-in and registration (issue 34): eID sessions, Web eID nonces, and how an account's identity was verified
 
 Revision ID: f8a2c6e4b1d9
-Revises: d5e1f3a7b9c2
+Revises: f36a1b2c4d5e
 Create Date: 2026-12-01 22:10:00.000000
 """
 from collections.abc import Sequence
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = 'f8a2c6e4b1d9'
-down_revision: str | None = 'd5e1f3a7b9c2'
+down_revision: str | None = 'f36a1b2c4d5e'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
