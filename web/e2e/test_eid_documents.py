@@ -56,6 +56,13 @@ def test_the_consent_and_a_resignation_from_the_dashboard(browser: Browser, stac
         card = page.get_by_test_id("board-consent-card")
         expect(card).to_contain_text(words["consent"]["pending"].replace("{{company}}", company["name"]))
         audit.check(page, "/dashboard with the consent to sign", "et")
+        # Issue 36: the liability notice comes before the consent; signing is offered once it is acknowledged.
+        expect(card).to_contain_text(words["consent"]["noticeFirst"])
+        expect(card.get_by_role("link", name=words["consent"]["sign"])).to_have_count(0)
+        version = applicant.client.get("/api/mandate/notice").json()["version"]
+        acknowledged = applicant.client.post("/api/mandate/notice/acknowledgement", json={"version": version})
+        assert acknowledged.status_code == 200, acknowledged.text
+        page.reload()
 
         card.get_by_role("link", name=words["consent"]["sign"]).click()
         expect(page).to_have_url(re.compile(f"tab=contracts&sign={consent['id']}$"))

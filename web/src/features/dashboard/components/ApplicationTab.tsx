@@ -85,6 +85,9 @@ export function ApplicationTab() {
 
         <ApplyAgainCard status={application.status} />
 
+        {/* Issue 36: the liability notice comes first, before the board member's consent and the mandate. */}
+        {company && <LiabilityNoticeCard />}
+
         {company && <BoardConsentCard applicationId={application.id} company={company.name} />}
 
         <Card>
@@ -102,9 +105,6 @@ export function ApplicationTab() {
             )}
           </CardContent>
         </Card>
-
-        {/* Issue 36: the liability notice comes first, before the board member's consent and the mandate. */}
-        {company && <LiabilityNoticeCard />}
 
         {company && <MandateCard />}
 

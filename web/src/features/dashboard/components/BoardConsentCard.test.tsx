@@ -32,6 +32,17 @@ describe("the board member's consent on the dashboard (issue 33)", () => {
     expect(screen.getByText(/Next step: sign your consent .* Nordic Shelf 17 OÜ/)).toBeInTheDocument();
   });
 
+  it('asks for the liability notice first while it is not acknowledged (issue 36)', async () => {
+    const notice = { version: '2026-12-01', title: 'Notice', text: '…', acknowledged: false, acknowledgedAt: null };
+    stubApi({
+      'GET /api/contracts': () => jsonResponse(200, [consent()]),
+      'GET /api/mandate/notice': () => jsonResponse(200, notice),
+    });
+    renderWithProviders(<BoardConsentCard applicationId={11} company="Nordic Shelf 17 OÜ" />, { user: applicant });
+    expect(await screen.findByText(/First read the liability notice above/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign the consent' })).not.toBeInTheDocument();
+  });
+
   it('offers the signed container to download, in Estonian', async () => {
     await i18n.changeLanguage('et');
     stubApi({
