@@ -124,7 +124,7 @@ describe('sign dialog: the eID methods (issue 33)', () => {
     expect(status).toHaveAttribute('aria-live', 'polite');
     expect(status).toContainElement(code);
     // The method stays while the phone is asked.
-    expect(within(dialog).getByRole('radio', { name: 'Draw' })).toBeDisabled();
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: 'Draw' })).toBeDisabled());
 
     const signed = await within(dialog).findByTestId('esign-signed', {}, { timeout: 4000 });
     expect(signed).toHaveTextContent('The contract is signed');
@@ -182,7 +182,8 @@ describe('sign dialog: the eID methods (issue 33)', () => {
     expect(failed).toHaveTextContent('Signing did not succeed');
     expect(within(failed).getByText(text)).toBeInTheDocument();
     expect(failed).toHaveFocus();
-    expect(within(dialog).getByRole('radio', { name: 'Draw' })).toBeEnabled();
+    // The dialog learns that the eID part is idle again from the panel's effect, a render after the outcome shows.
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: 'Draw' })).toBeEnabled());
 
     await user.click(within(failed).getByRole('button', { name: 'Try again' }));
     expect(within(dialog).queryByTestId('esign-failed')).not.toBeInTheDocument();
