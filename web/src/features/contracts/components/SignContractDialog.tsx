@@ -159,7 +159,9 @@ function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void
           </p>
         )}
         <fieldset className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-1">
-          <legend className="float-left mr-4 text-sm font-medium text-slate-700">{t('sign.method.legend')}</legend>
+          {/* Named for screen readers only: the five methods' own names say it, and on one line at 1366 px they keep
+              the dialog within a short screen without scrolling (issue 37). */}
+          <legend className="sr-only">{t('sign.method.legend')}</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-2">
             {choices.map((option) => (
               <label key={option} className="flex min-h-6 cursor-pointer items-center gap-2 text-sm text-slate-800">
