@@ -406,10 +406,15 @@ def test_wheel_carries_the_migrations(name: str, wheels: dict[str, zipfile.ZipFi
 
 def test_contracts_wheel_carries_the_contract_templates(wheels: dict[str, zipfile.ZipFile]) -> None:
     templates = sorted(f for f in wheels["contracts"].namelist() if fnmatch.fnmatch(f, "contracts/templates/*.json"))
-    assert templates == ["contracts/templates/employment_contract.en.json",
-                         "contracts/templates/employment_contract.et.json"]
+    assert templates == ["contracts/templates/board_consent.en.json",
+                         "contracts/templates/board_consent.et.json",
+                         "contracts/templates/employment_contract.en.json",
+                         "contracts/templates/employment_contract.et.json",
+                         "contracts/templates/resignation.en.json",
+                         "contracts/templates/resignation.et.json"]
     for template in templates:
-        assert json.loads(wheels["contracts"].read(template))["sections"]
+        carried = json.loads(wheels["contracts"].read(template))
+        assert carried["sections"] if "employment_contract" in template else carried
 
 
 def test_contracts_wheel_carries_the_pdf_fonts_and_their_licence(wheels: dict[str, zipfile.ZipFile]) -> None:
