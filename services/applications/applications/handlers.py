@@ -21,7 +21,8 @@ async def on_user_registered(db: AsyncSession, envelope: EventEnvelope) -> None:
     event = read_payload(envelope, UserRegistered)
     profile = event.model_dump(include={"full_name", "email", "phone", "date_of_birth", "id_code", "city",
                                         "address"})
-    account = {"username": event.username, "language": event.language}
+    account = {"username": event.username, "language": event.language, "eid_method": event.eid_method,
+               "eid_verified_at": event.eid_verified_at}
     # The application first: a GET /api/application racing this event may be making it without the name, and
     # ensure_application waits for that; the projection's update then copies the name onto it (sort_name).
     await ensure_application(db, event.user_id)

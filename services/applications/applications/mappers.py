@@ -19,6 +19,7 @@ from applications.schemas import (
     CompanyListItem,
     CompanyOut,
     EarlierApplicationOut,
+    EidVerificationOut,
     OwnApplicationOut,
     ProfileOut,
     StatusUpdateOut,
@@ -77,6 +78,13 @@ def company_item(company: Company, applicant_name: str | None, client: ClientCas
                                            "client": client_ref(client)})
 
 
+def eid_verification_out(applicant: Applicant | None) -> EidVerificationOut | None:
+    if applicant is None or applicant.eid_method is None or applicant.eid_verified_at is None:
+        return None
+    return EidVerificationOut.model_validate({"method": applicant.eid_method,
+                                              "verified_at": applicant.eid_verified_at})
+
+
 def _with_applicant(application: Application, applicant: Applicant | None) -> dict[str, object]:
     return {**application.model_dump(), "user": user_out(applicant), "profile": profile_out(applicant)}
 
@@ -94,7 +102,8 @@ def masked_profile_out(applicant: Applicant | None) -> ProfileOut:
 def application_list_item(row: ApplicationRow) -> ApplicationListItem:
     return ApplicationListItem.model_validate({**_with_applicant(row.application, row.applicant),
                                                "profile": masked_profile_out(row.applicant),
-                                               "assignee": assignee_out(row.assignee)})
+                                               "assignee": assignee_out(row.assignee),
+                                               "eid_verification": eid_verification_out(row.applicant)})
 
 
 def _concerns_applicant(update: StatusUpdate) -> bool:
@@ -126,6 +135,7 @@ def application_detail_out(view: ApplicationView) -> ApplicationDetail:
     return ApplicationDetail.model_validate({
         **_with_applicant(view.application, view.applicant),
         "assignee": assignee_out(view.assignee),
+        "eid_verification": eid_verification_out(view.applicant),
         "status_updates": [AdminStatusUpdateOut.model_validate(update, from_attributes=True)
                            for update in view.status_updates],
         "company": admin_company_out(view.company, view.client) if view.company else None,

@@ -66,7 +66,8 @@ class Applicant(ServiceTable, table=True):
     """
 
     __tablename__ = "applicants"
-    __table_args__ = (Index("ix_applicants_search_vector", "search_vector", postgresql_using="gin"),)
+    __table_args__ = (Index("ix_applicants_search_vector", "search_vector", postgresql_using="gin"),
+                      Index("ix_applicants_eid_verified", "user_id", postgresql_where=text("eid_method IS NOT NULL")))
 
     user_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     username: str | None = Field(default=None, max_length=150)
@@ -78,6 +79,10 @@ class Applicant(ServiceTable, table=True):
     city: str | None = Field(default=None, max_length=120)
     address: str | None = Field(default=None, max_length=300)
     language: str | None = Field(default=None, max_length=2)
+    # Issue 34: the identity came from an eID at registration (smart_id, mobile_id, id_card), and when; None when
+    # it was typed. Only the registration event says so.
+    eid_method: str | None = Field(default=None, max_length=20)
+    eid_verified_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
     # Name, e-mail and ID code as portal_common.listing.search_text makes them (case-folded by Python: "ülle"
     # must find "Ülle", which Postgres does not fold under the C locale); searched through search_vector.

@@ -25,6 +25,7 @@ from applications.schemas import (
     CompanyListItem,
     CompanySort,
     CompanyStatus,
+    EidFilter,
     OwnApplicationOut,
     StatusChange,
     StatusFilter,
@@ -40,6 +41,8 @@ router = APIRouter(prefix="/api", tags=["applications"])
 # The audit target of an export: every application the filters match.
 EVERY_APPLICATION = "*"
 AssigneeQuery = Annotated[AssigneeFilter | None, Query(description="me: assigned to you; none: to nobody")]
+EidQuery = Annotated[EidFilter | None, Query(description="verified: applicants who registered with an eID "
+                                                         "(issue 34); unverified: the others")]
 
 
 @router.get("/application", response_model=OwnApplicationOut)
@@ -57,15 +60,15 @@ async def apply_again(identity: CurrentIdentity, db: SessionDep) -> OwnApplicati
 @router.get("/admin/applications", response_model=list[ApplicationListItem], responses=TOTAL_RESPONSES)
 async def list_applications(identity: AdminIdentity, request: Request, db: SessionDep, response: Response,
                             page: PageDep, status: StatusFilter | None = None, assignee: AssigneeQuery = None,
-                            sort: ApplicationSort = "createdAt") -> list[ApplicationListItem]:
+                            sort: ApplicationSort = "createdAt", eid: EidQuery = None) -> list[ApplicationListItem]:
     """A page of applications (issue 17); `q` finds word beginnings of the applicant's name, e-mail or ID code.
     Newest first unless sorted otherwise (by name and status A to Z). The page shows names, e-mail addresses and
     ID codes (masked), so each one is recorded (issue 37): the filters and which applications it showed."""
-    filters = service.ApplicationFilters(page.term, status, assignee, sort, page.order, identity.user_id)
+    filters = service.ApplicationFilters(page.term, status, assignee, sort, page.order, identity.user_id, eid)
     rows = await service.application_page(db, filters, page, response)
     record_list_view(db, request, identity, "application", [row.application.id for row in rows], None,
                      status=status or "", assignee=assignee or "", sort=sort, order=page.order or "",
-                     offset=str(page.offset), searched="yes" if page.term else "")
+                     offset=str(page.offset), searched="yes" if page.term else "", **({"eid": eid} if eid else {}))
     return [application_list_item(row) for row in rows]
 
 
@@ -75,13 +78,13 @@ async def export_applications(
     identity: AdminIdentity, request: Request, db: SessionDep,
     q: Annotated[str | None, Query(max_length=MAX_QUERY_LENGTH, description="search text")] = None,
     status: StatusFilter | None = None, assignee: AssigneeQuery = None, sort: ApplicationSort = "createdAt",
-    order: Order | None = None,
+    order: Order | None = None, eid: EidQuery = None,
 ) -> StreamingResponse:
     """Every application the list would show with the same filters and sort, as CSV (issue 17)."""
-    filters = service.ApplicationFilters(search_term(q), status, assignee, sort, order, identity.user_id)
+    filters = service.ApplicationFilters(search_term(q), status, assignee, sort, order, identity.user_id, eid)
     # Recorded (committed before the rows stream) with the filters, but not the search text: it may be a name.
     record_admin_action(db, request, identity, "application.exported", "application", EVERY_APPLICATION, None,
-                        status=status or "", assignee=assignee or "", sort=sort)
+                        status=status or "", assignee=assignee or "", sort=sort, **({"eid": eid} if eid else {}))
     rows = service.stream_applications(request.app.state.db, filters)
     return StreamingResponse(csv_chunks(rows, identity.language), media_type="text/csv; charset=utf-8",
                              headers={"Content-Disposition": f'attachment; filename="{filename(utcnow())}"'})

@@ -21,6 +21,9 @@ StatusFilter = Literal["all", "pending", "in_review", "approved", "rejected", "a
 CompanyStatus = Literal["available", "assigned", "transferred"]
 ApplicationSort = Literal["createdAt", "updatedAt", "status", "name"]
 AssigneeFilter = Literal["me", "none"]
+# Issue 34: "verified" lists only applicants whose identity came from an eID at registration, "unverified" the rest.
+EidFilter = Literal["verified", "unverified"]
+EidMethod = Literal["smart_id", "mobile_id", "id_card"]
 CompanySort = Literal["createdAt", "name", "registrationDate"]
 STATUS_VALUES: tuple[str, ...] = get_args(Status)
 REGISTRATION_CODE = re.compile(r"^\d{8}$")
@@ -128,6 +131,14 @@ class AssigneeOut(CamelModel):
     name: str = Field(description="The admin's full name if applications knows it, else their username, else #id")
 
 
+class EidVerificationOut(CamelModel):
+    """Issue 34: the applicant registered with this eID, their name, ID code and birth date taken from its
+    certificate, at ``verified_at``."""
+
+    method: EidMethod
+    verified_at: datetime
+
+
 class ApplicationListItem(CamelModel):
     id: int
     user_id: int
@@ -138,6 +149,8 @@ class ApplicationListItem(CamelModel):
     created_at: datetime
     updated_at: datetime
     assignee: AssigneeOut | None
+    eid_verification: EidVerificationOut | None = Field(
+        description="How and when the identity was verified by eID at registration; null: typed, not verified")
 
 
 class ApplicationDetail(ApplicationListItem):

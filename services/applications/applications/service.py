@@ -33,6 +33,7 @@ from applications.schemas import (
     CompanyCreate,
     CompanySort,
     CompanyStatus,
+    EidFilter,
     StatusChange,
     StatusFilter,
 )
@@ -253,6 +254,7 @@ class ApplicationFilters:
     sort: ApplicationSort
     order: Order | None
     admin_id: int
+    eid: EidFilter | None = None
 
 
 @dataclass(frozen=True)
@@ -272,6 +274,11 @@ def _conditions(filters: ApplicationFilters) -> list[ColumnElement[bool]]:
         conditions.append(col(Application.assigned_admin_id) == filters.admin_id)
     elif filters.assignee == "none":
         conditions.append(col(Application.assigned_admin_id).is_(None))
+    if filters.eid is not None:
+        # Issue 34: the applicants verified by eID at registration (a partial index), then their applications.
+        verified = sa_select(col(Applicant.user_id)).where(col(Applicant.eid_method).is_not(None))
+        conditions.append(col(Application.user_id).in_(verified) if filters.eid == "verified"
+                          else col(Application.user_id).not_in(verified))
     if filters.term:
         # The applicants' GIN index first, then their applications by user id (no OR across the join).
         found = sa_select(col(Applicant.user_id)).where(matches(APPLICANT_SEARCH, filters.term))

@@ -67,6 +67,10 @@ class UserRegistered(EventPayload):
     address: str | None
     language: str
     contract: ContractAcceptance
+    # Issue 34: registered with an eID (smart_id, mobile_id, id_card), the identity taken from its certificate, and
+    # when; None for a typed identity (and in events from before eID registration).
+    eid_method: Literal["smart_id", "mobile_id", "id_card"] | None = None
+    eid_verified_at: datetime | None = None
 
 
 class ProfileUpdated(EventPayload):

@@ -26,6 +26,7 @@ from contracts.errors import ContractsErrorCode
 from contracts.models import (
     EID_ONLY_KINDS,
     KIND_BOARD_CONSENT,
+    KIND_EMPLOYMENT,
     KIND_RESIGNATION,
     OPEN_CONSENT,
     OPEN_RESIGNATION,
@@ -52,6 +53,8 @@ from portal_common.projection import upsert_if_newer
 
 EID_ONLY = ("This document can be signed only with a qualified electronic signature: Smart-ID, Mobile-ID or "
             "ID-card")
+EID_REGISTERED = ("You registered with Smart-ID, Mobile-ID or ID-card, so you sign the employment contract with your "
+                  "eID too, not with a drawn or typed name")
 NO_MANDATE = "No company has been assigned to you, so there is no board membership to resign from"
 REASON_BEFORE_END = "Before your term ends on {end}, you can resign only for cause: please give the reason"
 REASON_NO_TERM = "Your term has not started yet, so you can resign only for cause: please give the reason"
@@ -61,10 +64,14 @@ CONSENT_CONFLICT: list[Any] = ["application_id", "company_id"]
 RESIGNATION_CONFLICT: list[Any] = ["user_id"]
 
 
-def refuse_unless_drawable(contract: Contract) -> None:
-    """422 for a drawn or typed signature of a document that must be signed with eID."""
+def refuse_unless_drawable(contract: Contract, signer: Applicant | None = None) -> None:
+    """422 for a drawn or typed signature of a document that must be signed with eID: the consent and the
+    resignation letter, and the employment contract of an applicant who registered with an eID (issue 34)."""
     if contract.kind in EID_ONLY_KINDS:
         raise ApiError.on_field(422, ContractsErrorCode.EID_SIGNATURE_REQUIRED, "method", EID_ONLY)
+    if contract.kind == KIND_EMPLOYMENT and signer is not None and signer.eid_method is not None:
+        raise ApiError.on_field(422, ContractsErrorCode.EID_REGISTERED_SIGNATURE_REQUIRED, "method",
+                                EID_REGISTERED)
 
 
 def today_in_tallinn(now: datetime | None = None) -> date:

@@ -36,6 +36,9 @@ class ContractsErrorCode(StrEnum):
     INVALID_ESIGN_METHOD = "invalid_esign_method"
     # Documents signed with eID only (issues 33, 36): the board member's consent and the resignation letter.
     EID_SIGNATURE_REQUIRED = "eid_signature_required"
+    # Issue 34: an applicant who registered with an eID signs the employment contract with an eID, not a drawn or
+    # typed name.
+    EID_REGISTERED_SIGNATURE_REQUIRED = "eid_registered_signature_required"
     # The resignation letter (issue 36): no company to resign from, a reason needed before the term's end, one
     # open letter at a time, none after a signed one for the same company.
     NO_MANDATE = "no_mandate"

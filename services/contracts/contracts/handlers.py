@@ -13,6 +13,7 @@ from contracts import eid_documents
 from contracts.expiry import bring_back_employment_contract, end_employment_contract, set_employment_term
 from contracts.models import Applicant
 from contracts.service import (
+    create_eid_employment_contract,
     create_employment_contract,
     create_next_employment_contract,
     note_application,
@@ -35,8 +36,12 @@ APPLICATION_COMPLETED = "completed"
 async def on_user_registered(db: AsyncSession, envelope: EventEnvelope) -> None:
     event = read_payload(envelope, UserRegistered)
     profile = {"full_name": event.full_name, "email": event.email, "id_code": event.id_code}
-    account = {"username": event.username, "language": event.language if event.language in ("et", "en") else None}
+    account = {"username": event.username, "language": event.language if event.language in ("et", "en") else None,
+               "eid_method": event.eid_method}
     await upsert_applicant(db, event.user_id, envelope.occurred_at, profile, account)
+    if event.eid_method is not None:  # issue 34: signed afterwards with the same eID, not the typed name
+        await create_eid_employment_contract(db, event.user_id)
+        return
     signer = await db.get(Applicant, event.user_id, populate_existing=True)
     await create_employment_contract(db, event.user_id, event.contract, event.language, signer)
 

@@ -228,6 +228,9 @@ class Applicant(ServiceTable, table=True):
     email: str | None = Field(default=None, max_length=320)
     id_code: str | None = Field(default=None, max_length=11)
     language: str | None = Field(default=None, max_length=2)
+    # Issue 34: registered with this eID (smart_id, mobile_id, id_card): the employment contract is then signed with
+    # an eID too, never drawn or typed. Only the registration event says so.
+    eid_method: str | None = Field(default=None, max_length=20)
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
 
 

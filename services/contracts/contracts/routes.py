@@ -69,7 +69,8 @@ async def sign_contract(contract_id: ResourceId, body: SignRequest, request: Req
     # sign() checks the state again under a row lock, so two signatures at once cannot both win.
     db = unit_of_work.session
     contract = await service.visible_contract(db, contract_id, identity.user_id, is_admin=False)
-    eid_documents.refuse_unless_drawable(contract)  # the consent and the resignation letter: eID only (422)
+    # The consent and the resignation letter, and an eID-registered applicant's employment contract: eID only (422).
+    eid_documents.refuse_unless_drawable(contract, await db.get(Applicant, identity.user_id))
     await service.ensure_signable(unit_of_work, contract_id, "signed")
     signature = validate_signature(body.signature_data)
     contract = await service.sign(db, contract_id, identity.user_id, signature, client_ip(request),

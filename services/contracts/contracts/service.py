@@ -194,7 +194,21 @@ async def create_employment_contract(db: AsyncSession, user_id: int, acceptance:
     return await db.get(Contract, contract_id)
 
 
-async def create_next_employment_contract(db: AsyncSession, user_id: int, application_id: int) -> int | None:
+async def create_eid_employment_contract(db: AsyncSession, user_id: int) -> int | None:
+    """Issue 34: an applicant who registered with an eID signs the employment contract with that eID, as a
+    qualified signature, not with the registration dialog's typed name: their first contract waits for it
+    (pending), made out to the certificate's name and ID code. At most one (checked first: its application may
+    still be unknown, and NULLs never conflict)."""
+    first = await first_application(db, user_id)
+    existing = (await db.exec(select(Contract.id).where(
+        col(Contract.user_id) == user_id, col(Contract.kind) == KIND_EMPLOYMENT,
+        or_(col(Contract.application_id).is_(None), col(Contract.application_id) == first)))).first()
+    if existing is not None:
+        return None
+    return await create_next_employment_contract(db, user_id, first)
+
+
+async def create_next_employment_contract(db: AsyncSession, user_id: int, application_id: int | None) -> int | None:
     """A later application's own employment contract (spec §1, "The person may apply again"; issue 37): the same
     contract as at registration, made out to the person as their profile now stands, in their language, pending
     until they sign it on the dashboard. At most one per application (a second run of the event changes nothing);

@@ -2,13 +2,14 @@
 
 import asyncio
 import time
-from typing import Annotated
+from typing import Annotated, cast
 
 from fastapi import APIRouter, Depends, Request, Response
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from identity import consents, eid_login, self_service, service
 from identity.config import IdentitySettings, get_settings
+from identity.eid_schemas import Method as EidMethod
 from identity.mappers import profile_out, user_out
 from identity.metrics import sign_in_outcome
 from identity.models import User, UserSession
@@ -99,12 +100,12 @@ async def register(body: RegisterRequest, request: Request, response: Response, 
     else:
         _require_typed_identity(body)
     user = await service.register(unit_of_work, body, client_ip(request), request.headers.get("user-agent"),
-                                  settings.registration_free_refusals)
+                                  settings.registration_free_refusals,
+                                  eid_method=cast(EidMethod, verified.method) if verified else None)
     assert user.id is not None
     if verified is not None:
-        user.eid_verified_method, user.eid_verified_at = verified.method, utcnow()
         verified.state, verified.user_id, verified.finished_at = eid_login.USED, user.id, utcnow()
-        db.add_all([user, verified])
+        db.add(verified)
     await consents.accept_current(db, user.id, client_ip(request), request.headers.get("user-agent"))
     await revoke_session(db, session_token(request))
     token = await open_session(db, user.id, settings.session_ttl_hours)

@@ -12,6 +12,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from identity import second_factor
+from identity.eid_schemas import Method as EidMethod
 from identity.errors import IdentityErrorCode
 from identity.estonian_id import birth_date_in
 from identity.models import ContractAcceptance, IdCodeChange, LoginFailure, User
@@ -91,10 +92,11 @@ async def _username_taken(db: AsyncSession, body: RegisterRequest) -> bool:
 
 
 async def register(unit_of_work: UnitOfWork, body: RegisterRequest, ip: str | None, user_agent: str | None,
-                   free_refusals: int) -> User:
+                   free_refusals: int, eid_method: EidMethod | None = None) -> User:
     """A new applicant (spec §4). A taken e-mail address or ID code is refused as ``account_exists``, which names
     neither (issue 37: else the form would tell anyone whose ID code has an account); the owner is e-mailed, and
-    such refusals from one address slow its registrations down. A taken username is still named."""
+    such refusals from one address slow its registrations down. A taken username is still named. ``eid_method``:
+    the identity came from that eID's certificate (issue 34), which the account and its event both say."""
     db, (_, address), now = unit_of_work.session, _failure_key("", ip), utcnow()
     blocked = await db.get(LoginFailure, (REGISTRATION_FAILURE_KEY, address))
     if blocked is not None and blocked.blocked_until is not None and blocked.blocked_until > now:
@@ -110,7 +112,8 @@ async def register(unit_of_work: UnitOfWork, body: RegisterRequest, ip: str | No
     assert body.full_name is not None and body.id_code is not None and body.date_of_birth is not None
     user = User(username=body.username, password_hash=password_hash, full_name=body.full_name,
                 email=body.email, phone=body.phone, date_of_birth=date.fromisoformat(body.date_of_birth),
-                id_code=body.id_code, city=body.city, language=body.language)
+                id_code=body.id_code, city=body.city, language=body.language,
+                eid_verified_method=eid_method, eid_verified_at=now if eid_method is not None else None)
     db.add(user)
     try:
         await db.flush()
@@ -127,7 +130,8 @@ async def register(unit_of_work: UnitOfWork, body: RegisterRequest, ip: str | No
         date_of_birth=user.date_of_birth, id_code=body.id_code, city=body.city, address=None, language=user.language,
         contract=AcceptanceEvent(full_name=acceptance.full_name, id_code=acceptance.id_code,
                                  accepted_at=acceptance.accepted_at, language=acceptance.language,
-                                 ip_address=acceptance.ip_address, user_agent=acceptance.user_agent)))
+                                 ip_address=acceptance.ip_address, user_agent=acceptance.user_agent),
+        eid_method=eid_method, eid_verified_at=user.eid_verified_at))
     return user
 
 

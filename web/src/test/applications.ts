@@ -20,6 +20,7 @@ export function listItem(id: number, overrides: Partial<ApplicationListItem> = {
     createdAt: '2025-03-14T10:00:00Z',
     updatedAt: '2025-03-14T10:00:00Z',
     assignee: null,
+    eidVerification: null,
     ...overrides,
   };
 }

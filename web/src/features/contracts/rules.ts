@@ -1,4 +1,5 @@
-import type { Contract, ContractStatus } from '@/types/api';
+import type { Contract, ContractStatus, Profile } from '@/types/api';
+import type { EsignMethod } from './api/esign';
 
 /** Spec §4: a contract counts as signed when it has a signedAt date. */
 export function isSigned(contract: Pick<Contract, 'signedAt'>): boolean {
@@ -38,4 +39,19 @@ export function eidOnly(contract: Pick<Contract, 'kind'>): boolean {
 export function signedWithEid(contract: Pick<Contract, 'signatureMethod'>): boolean {
   const method = contract.signatureMethod;
   return method === 'smart_id' || method === 'mobile_id' || method === 'id_card';
+}
+
+const EID_METHODS: readonly EsignMethod[] = ['smart_id', 'mobile_id', 'id_card'];
+
+function isEidMethod(method: string): method is EsignMethod {
+  return (EID_METHODS as readonly string[]).includes(method);
+}
+
+/**
+ * Issue 34: the eID the applicant registered with (their identity taken from its certificate), or null for a typed
+ * registration. Their employment contract is signed with an eID only; the server refuses a drawn or typed one.
+ */
+export function eidRegisteredMethod(profile: Pick<Profile, 'eidVerifiedMethod'> | undefined): EsignMethod | null {
+  const method = profile?.eidVerifiedMethod;
+  return method && isEidMethod(method) ? method : null;
 }

@@ -357,6 +357,8 @@ export interface components {
              */
             updatedAt: string;
             assignee: components["schemas"]["AssigneeOut"] | null;
+            /** @description How and when the identity was verified by eID at registration; null: typed, not verified */
+            eidVerification: components["schemas"]["EidVerificationOut"] | null;
             /** Notes */
             notes: string | null;
             /** Adminnotes */
@@ -395,6 +397,8 @@ export interface components {
              */
             updatedAt: string;
             assignee: components["schemas"]["AssigneeOut"] | null;
+            /** @description How and when the identity was verified by eID at registration; null: typed, not verified */
+            eidVerification: components["schemas"]["EidVerificationOut"] | null;
         };
         /**
          * ApplicationOut
@@ -555,6 +559,23 @@ export interface components {
             createdAt: string;
             /** Statusupdates */
             statusUpdates: components["schemas"]["StatusUpdateOut"][];
+        };
+        /**
+         * EidVerificationOut
+         * @description Issue 34: the applicant registered with this eID, their name, ID code and birth date taken from its
+         *     certificate, at ``verified_at``.
+         */
+        EidVerificationOut: {
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "smart_id" | "mobile_id" | "id_card";
+            /**
+             * Verifiedat
+             * Format: date-time
+             */
+            verifiedAt: string;
         };
         /**
          * ErrorBody
@@ -882,6 +903,8 @@ export interface operations {
                 /** @description me: assigned to you; none: to nobody */
                 assignee?: ("me" | "none") | null;
                 sort?: "createdAt" | "updatedAt" | "status" | "name";
+                /** @description verified: applicants who registered with an eID (issue 34); unverified: the others */
+                eid?: ("verified" | "unverified") | null;
                 /** @description search text */
                 q?: string | null;
                 /** @description sort direction; each sort has its own default */
@@ -936,6 +959,8 @@ export interface operations {
                 assignee?: ("me" | "none") | null;
                 sort?: "createdAt" | "updatedAt" | "status" | "name";
                 order?: ("asc" | "desc") | null;
+                /** @description verified: applicants who registered with an eID (issue 34); unverified: the others */
+                eid?: ("verified" | "unverified") | null;
             };
             header?: never;
             path?: never;

@@ -6,8 +6,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { formatDate } from '@/lib/dates';
 import type { ApplicationDetail } from '@/types/api';
+import { EidVerificationItem } from './EidVerification';
 
-/** Name, username, e-mail, phone, date of birth, ID code, city and address of the applicant. */
+/**
+ * Name, username, e-mail, phone, date of birth, ID code, city and address of the applicant, and whether an eID
+ * verified their identity at registration (issue 34).
+ */
 export function ApplicantCard({ application }: { application: ApplicationDetail }) {
   const { t, i18n } = useTranslation('applications');
   const { user, profile } = application;
@@ -37,6 +41,7 @@ export function ApplicantCard({ application }: { application: ApplicationDetail 
           {item('idCode', profile.idCode && <span className="tabular-nums">{profile.idCode}</span>)}
           {item('city', profile.city)}
           {item('address', profile.address)}
+          <EidVerificationItem verification={application.eidVerification} />
         </DescriptionList>
         {(application.notes || application.adminNotes) && (
           <DescriptionList className="border-t border-slate-100 pt-5 sm:grid-cols-1">

@@ -19,22 +19,26 @@ import { cn } from '@/lib/utils';
 import type { ApplicationListItem } from '@/types/api';
 import { exportCsvUrl } from '../api/export-applications';
 import { APPLICATION_SORTS, PAGE_SIZE, applicationsPageOptions } from '../api/get-applications';
+import { EidVerifiedMark } from './EidVerification';
 
 const ASSIGNEE_FILTERS = ['me', 'none'] as const;
+/** Issue 34: applicants whose identity an eID verified at registration, or the others. */
+const EID_FILTERS = ['verified', 'unverified'] as const;
 /** Issue 36: the applications whose board member is still on the register after the removal deadline. */
 const REMOVAL_OVERDUE = 'removal_overdue';
 const STATUS_FILTERS = [...APPLICATION_STATUSES, REMOVAL_OVERDUE] as const;
 
 /**
  * Spec §2 Admin panel, Applications, at the scale of issue 17: searched, filtered, sorted and paged on the
- * server, with the view in the URL (?q=&status=&assignee=&sort=&order=&page=) and a CSV of what it finds.
+ * server, with the view in the URL (?q=&status=&assignee=&eid=&sort=&order=&page=) and a CSV of what it finds.
+ * Issue 34: filtered to applicants verified by eID (or not), who carry a mark beside their name.
  */
 export function ApplicationsList() {
-  const { t } = useTranslation(['applications', 'mandate']);
+  const { t } = useTranslation(['applications', 'mandate', 'eid']);
   const statusLabel = useApplicationStatusLabel();
-  const list = useListParams<'assignee'>({
+  const list = useListParams<'assignee' | 'eid'>({
     defaults: { sort: 'createdAt', order: 'desc', pageSize: PAGE_SIZE },
-    filters: ['assignee'],
+    filters: ['assignee', 'eid'],
     sorts: APPLICATION_SORTS,
     statuses: STATUS_FILTERS,
   });
@@ -43,6 +47,7 @@ export function ApplicationsList() {
   const assignee = (ASSIGNEE_FILTERS as readonly string[]).includes(list.params.filters.assignee)
     ? list.params.filters.assignee
     : '';
+  const eid = (EID_FILTERS as readonly string[]).includes(list.params.filters.eid) ? list.params.filters.eid : '';
 
   return (
     <DataTable
@@ -81,6 +86,16 @@ export function ApplicationsList() {
               { value: '', label: t('list.assigneeAll') },
               { value: 'me', label: t('list.assigneeMe') },
               { value: 'none', label: t('list.assigneeNone') },
+            ]}
+          />
+          <FilterSelect
+            label={t('eid:admin.filterLabel')}
+            value={eid}
+            onChange={(value) => list.setFilter('eid', value)}
+            options={[
+              { value: '', label: t('eid:admin.filterAll') },
+              { value: 'verified', label: t('eid:admin.filterVerified') },
+              { value: 'unverified', label: t('eid:admin.filterUnverified') },
             ]}
           />
           <Button asChild variant="secondary" className="sm:ml-auto">
@@ -133,6 +148,7 @@ function useApplicationColumns(): DataTableColumn<ApplicationListItem>[] {
             <div className="min-w-0">
               <p className={name ? 'font-semibold text-slate-900' : 'italic text-slate-500'}>{name ?? t('noName')}</p>
               {item.user.username && <p className="text-sm text-slate-500">@{item.user.username}</p>}
+              <EidVerifiedMark verification={item.eidVerification} />
             </div>
             {/* Phones show the status here, beside the name; wide screens in its own column. */}
             <ApplicationStatusBadge status={item.status} className="shrink-0 md:hidden" />

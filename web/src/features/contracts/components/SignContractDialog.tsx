@@ -24,7 +24,7 @@ import type { EsignMethod } from '../api/esign';
 import { useSignContract } from '../api/sign-contract';
 import { useSigner } from '../api/get-signer';
 import { useContractTitle } from '../use-contract-title';
-import { eidOnly } from '../rules';
+import { eidOnly, eidRegisteredMethod } from '../rules';
 import { EsignPanel } from './EsignPanel';
 import { SignaturePad } from './SignaturePad';
 import { SignerDetails } from './SignerDetails';
@@ -40,7 +40,8 @@ interface Props {
  * (read-only, from the profile) above the signature, which is drawn (the default) or typed: the profile's name in
  * a handwriting font, the keyboard's way to sign (WCAG 2.1.1). Confirm needs a signature and is off while sending.
  * Issue 33: Smart-ID, Mobile-ID and the ID-card beside them (EsignPanel), and only they for a board member's
- * consent or a resignation.
+ * consent or a resignation. Issue 34: only they, too, for the employment contract of an applicant who registered
+ * with an eID, starting on the method they registered with (their name and ID code are the certificate's).
  */
 export function SignContractDialog({ contract, onOpenChange }: Props) {
   return (
@@ -83,9 +84,15 @@ function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void
   const { t } = useTranslation(['contracts', 'esign']);
   const title = useContractTitle();
   const signer = useSigner();
-  const onlyEid = eidOnly(contract);
+  // Issue 34: an applicant who registered with an eID signs the employment contract with it too (the server refuses
+  // a drawn or typed one), and any eID-only document starts on the method they registered with.
+  const registered = eidRegisteredMethod(signer.data);
+  const byRegistration = registered !== null && contract.kind === 'employment';
+  const onlyEid = eidOnly(contract) || byRegistration;
   const choices: readonly Choice[] = onlyEid ? EID_METHODS : [...METHODS, ...EID_METHODS];
-  const [choice, setChoice] = useState<Choice>(onlyEid ? 'smart_id' : 'drawn');
+  // The profile may still be on its way: until a method is picked, the choice follows what it says.
+  const [picked, setPicked] = useState<Choice | null>(null);
+  const choice: Choice = picked !== null && choices.includes(picked) ? picked : onlyEid ? (registered ?? 'smart_id') : 'drawn';
   const [eidBusy, setEidBusy] = useState(false);
   const handwritten = isHandwritten(choice);
   const { control, handleSubmit, setValue } = useForm<SignValues, unknown, SignBody>({
@@ -99,7 +106,7 @@ function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void
   const fullName = signer.data?.fullName.trim() ?? '';
 
   const chooseMethod = (next: Choice) => {
-    setChoice(next);
+    setPicked(next);
     if (!isHandwritten(next)) return;
     setValue('method', next);
     setValue('signatureData', null); // a drawing is not kept for the typed name, nor the other way round
@@ -155,7 +162,7 @@ function SignForm({ contract, onDone }: { contract: Contract; onDone: () => void
         {onlyEid && (
           <p className="flex shrink-0 items-start gap-2 text-sm text-slate-700" data-testid="esign-only">
             <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-primary-600" aria-hidden="true" />
-            {t('esign:eidOnly')}
+            {byRegistration ? t('esign:eidRegistered', { method: t(`esign:methods.${registered}`) }) : t('esign:eidOnly')}
           </p>
         )}
         <fieldset className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-1">
