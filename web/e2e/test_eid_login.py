@@ -1,18 +1,22 @@
-"""Issue 34 in the browser at 390 px in Estonian: register with Smart-ID (the verification code shown, the form
-filled from the certificate and read-only, marked verified), sign out, sign in with Smart-ID; axe finds nothing
-on the new states. The SK stand-in's phone answers; each phone session's final answer is held back until its
+"""Issue 34 in the browser at 390 px in Estonian and at 1366 px in English: register with Smart-ID (the verification
+code shown, the form filled from the certificate and read-only, marked verified), sign out, sign in with Smart-ID;
+and (1366 px, English) an ID-card sign-in through a stand-in of the Web eID extension; axe finds nothing on the new
+states. The SK stand-in's phone answers; each phone session's final answer is held back until its
 waiting state (the code) has been looked at."""
 
 import json
 import re
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, Request, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, expect
+from sk_standin.pki import TestPki
 
-from conftest import new_id_code
+from conftest import Applicant, new_id_code
 from identity.estonian_id import birth_date_in
+from services.eid.tests.support import web_eid_token
 from web.e2e.test_accessibility import SIZES, Audit, audit_context
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
@@ -51,22 +55,39 @@ def release(page: Page, held: list[tuple[Route, Any]]) -> None:
     route.fulfill(response=response)
 
 
-def phone_step(page: Page, audit: Audit, button: str, id_code: str, state: str) -> None:
-    et = eid_texts("et")
+def phone_step(page: Page, audit: Audit, button: str, id_code: str, state: str, language: str = "et",
+               size: dict[str, int] = PHONE) -> None:
+    """Chooses ``button`` (Smart-ID), types the ID code, and checks the verification code the server sent is shown
+    in large digits, without sideways scrolling; axe over that state, then back to ``size``."""
+    texts = eid_texts(language)
     page.get_by_role("button", name=button, exact=True).click()
-    page.get_by_label(et["idCode"], exact=True).fill(id_code)
+    page.get_by_label(texts["idCode"], exact=True).fill(id_code)
     with page.expect_response(lambda response: response.request.method == "POST"
                               and re.search(r"/api/(login|register)/eid$", response.url) is not None) as answer:
-        page.get_by_role("button", name=et["continue"]).click()
+        page.get_by_role("button", name=texts["continue"]).click()
     started = answer.value.json()
     code = page.get_by_test_id("eid-verification-code")
     expect(code).to_have_text(started["verificationCode"])
-    expect(page.get_by_text(et["phone"]["check"]["smart_id"])).to_be_visible()
+    expect(page.get_by_text(texts["phone"]["check"]["smart_id"])).to_be_visible()
     box = code.bounding_box()
     assert box is not None and box["height"] >= 32, box  # large digits
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    audit.check(page, state, "et")
-    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    audit.check(page, state, language)
+    page.set_viewport_size(size)
+
+
+def accept_the_contract_for_the_eid(page: Page, language: str, name: str) -> None:
+    """The registration's contract after an eID confirmed the identity: read and accepted, no typed name (it is
+    signed with the eID on the dashboard afterwards)."""
+    auth = json.loads((LOCALES / language / "auth.json").read_text())["register"]
+    dialog_texts = json.loads((LOCALES / language / "contract.json").read_text())["dialog"]
+    page.get_by_label(auth["employmentContract"]).click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_test_id("contract-eid-note")).to_contain_text(name)
+    expect(dialog.get_by_role("textbox")).to_have_count(0)
+    dialog.get_by_label(dialog_texts["accept"]).check()
+    dialog.get_by_role("button", name=dialog_texts["eid"]["accept"]).click()
+    expect(dialog).to_be_hidden()
 
 
 def test_register_with_smart_id_sign_out_and_sign_in_with_smart_id_on_a_phone(browser: Browser,
@@ -106,13 +127,7 @@ def test_register_with_smart_id_sign_out_and_sign_in_with_smart_id_on_a_phone(br
     page.get_by_label("Linn").fill("Tallinn")
     page.get_by_label(re.compile("kasutustingimustega")).check()
     page.get_by_label(re.compile("privaatsuspoliitikaga")).check()
-    page.get_by_label("Olen töölepingu läbi lugenud ja nõustun sellega").click()
-    dialog = page.get_by_role("dialog")
-    dialog.get_by_label("Täisnimi").fill(name)
-    dialog.get_by_label("Eesti isikukood").fill(id_code)
-    dialog.get_by_label("Olen töölepingu läbi lugenud ja nõustun selle tingimustega.").check()
-    dialog.get_by_role("button", name="Allkirjasta digitaalselt").click()
-    expect(dialog).to_be_hidden()
+    accept_the_contract_for_the_eid(page, "et", name)
     page.get_by_role("button", name="Loo konto ja kandideeri").click()  # no password: eID only
     expect(page).to_have_url(re.compile("/dashboard"))
 
@@ -127,3 +142,113 @@ def test_register_with_smart_id_sign_out_and_sign_in_with_smart_id_on_a_phone(br
     expect(page).to_have_url(re.compile("/dashboard"))
     assert not audit.violations, "\n".join(audit.violations)
     context.close()
+
+
+# ---- issue 34 at 1366 px in English ------------------------------------------------------------------------------
+
+DESKTOP = SIZES["desktop"]
+
+# A stand-in of the Web eID browser extension for sign-in (web-eid.js' WebExtensionService speaks to it with
+# window.postMessage, as test_esign.py's does for signing): it acknowledges web-eid:authenticate and answers with the
+# token the test makes for the page's challenge nonce with the test PKI's authentication key (webEidTestAuthenticate).
+WEB_EID_AUTH_STAND_IN = """
+(() => {
+  const reply = (action, body) => window.postMessage({action, ...body}, '*');
+  window.addEventListener('message', async (event) => {
+    const action = event.data && event.data.action;
+    if (action !== 'web-eid:authenticate') return;
+    reply(action + '-ack', {});
+    const token = await window.webEidTestAuthenticate(event.data.challengeNonce);
+    reply(action + '-success', token);
+  });
+})();
+"""
+
+
+def desktop_context(browser: Browser, gateway: str) -> BrowserContext:
+    context = audit_context(browser, gateway)
+    context.set_default_timeout(15_000)
+    return context
+
+
+def test_register_with_smart_id_sign_out_and_sign_in_with_smart_id_on_a_desktop_in_english(browser: Browser,
+                                                                                         gateway: str) -> None:
+    en = eid_texts("en")
+    id_code = new_id_code()
+    context = desktop_context(browser, gateway)
+    page = context.new_page()
+    audit = Audit()
+    held_registration = hold_final_answers(page, r"/api/register/eid/[0-9a-f-]{36}$")
+    held_sign_in = hold_final_answers(page, r"/api/login/eid/[0-9a-f-]{36}$")
+
+    page.goto("/auth?lng=en&tab=register")
+    for method in ("smart_id", "mobile_id", "id_card"):
+        expect(page.get_by_role("button", name=en["register"]["with"][method], exact=True)).to_be_visible()
+    phone_step(page, audit, en["register"]["with"]["smart_id"], id_code, "register: Smart-ID code", "en", DESKTOP)
+    release(page, held_registration)
+    expect(page.get_by_role("status").filter(has_text="Verified: Smart-ID")).to_be_visible()
+    full_name = page.get_by_label("Full name")
+    expect(full_name).to_have_value(re.compile(r"\S+ \S+"))
+    for field in (full_name, page.get_by_label("Estonian ID code"), page.get_by_label("Date of birth", exact=True)):
+        expect(field).to_have_attribute("readonly", "")
+    expect(page.get_by_label("Estonian ID code")).to_have_value(id_code)
+    born = birth_date_in(id_code)
+    expect(page.get_by_label("Date of birth", exact=True)).to_have_value(f"{born.day} {born:%B %Y}")
+    audit.check(page, "register form filled from the certificate", "en")
+    page.set_viewport_size(DESKTOP)
+    name = full_name.input_value()
+
+    username = f"eid{uuid.uuid4().hex[:8]}"
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("E-mail").fill(f"{username}@example.com")
+    page.get_by_label("Phone").fill("+372 5551 2345")
+    page.get_by_label("City").fill("Tallinn")
+    page.get_by_label(re.compile("terms of service")).check()
+    page.get_by_label(re.compile("privacy policy")).check()
+    accept_the_contract_for_the_eid(page, "en", name)
+    page.get_by_role("button", name="Create account and apply").click()  # no password: eID only
+    expect(page).to_have_url(re.compile("/dashboard"))
+
+    page.get_by_role("button", name="Log out").click()
+    expect(page).not_to_have_url(re.compile("/dashboard"))
+    page.goto("/auth?lng=en")
+    for method in ("smart_id", "mobile_id", "id_card"):
+        expect(page.get_by_role("button", name=en["login"]["with"][method], exact=True)).to_be_visible()
+    audit.check(page, "login tab with eID", "en")
+    page.set_viewport_size(DESKTOP)
+    phone_step(page, audit, en["login"]["with"]["smart_id"], id_code, "login: Smart-ID code", "en", DESKTOP)
+    release(page, held_sign_in)
+    expect(page).to_have_url(re.compile("/dashboard"))
+    me = page.request.get("/api/user").json()
+    assert me["username"] == username
+    context.close()
+    audit.assert_clean()
+
+
+def test_an_id_card_sign_in_through_web_eid_on_a_desktop_in_english(browser: Browser, gateway: str, stack: Any,
+                                                                     make_applicant: Callable[..., Applicant]) -> None:
+    en = eid_texts("en")
+    id_code = new_id_code()
+    applicant = make_applicant(idCode=id_code)
+    pki = TestPki(stack.eid_dir, f"{stack.sk_standin_url}/ocsp")
+    person = pki.person(id_code, "p256", "authentication")
+    nonces: list[str] = []
+
+    def card(nonce: str) -> dict[str, str]:
+        nonces.append(nonce)
+        return web_eid_token(person.certificate, person.private_key, gateway, nonce)
+
+    context = desktop_context(browser, gateway)
+    context.add_init_script(script=WEB_EID_AUTH_STAND_IN)
+    page = context.new_page()
+    page.expose_function("webEidTestAuthenticate", card)
+    audit = Audit()
+    page.goto("/auth?lng=en")
+    page.get_by_role("button", name=en["login"]["with"]["id_card"], exact=True).click()
+    expect(page).to_have_url(re.compile("/dashboard"))
+    assert len(nonces) == 1 and len(nonces[0]) >= 43  # the server's challenge, 256 bits at least
+    me = page.request.get("/api/user").json()
+    assert me["id"] == applicant.user["id"]
+    audit.check(page, "dashboard after the ID-card sign-in", "en")
+    context.close()
+    audit.assert_clean()

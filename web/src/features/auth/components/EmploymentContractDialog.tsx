@@ -36,9 +36,17 @@ interface EmploymentContractDialogProps {
    * the fields start with them so the applicant need not type twice.
    */
   signer: ContractSignature;
+  /**
+   * Issue 34: the eID the applicant registered with. The contract is then signed with that eID as a qualified
+   * signature after registration (on the dashboard), not with a typed name: here it is only read and accepted.
+   */
+  eidMethod?: string | null;
 }
 
-/** The employment contract in Estonian and English with a typed digital signature (spec §2 auth screen). */
+/**
+ * The employment contract in Estonian and English with a typed digital signature (spec §2 auth screen); after an eID
+ * confirmed the identity (issue 34) it is read and accepted here and signed with that eID after registration.
+ */
 export function EmploymentContractDialog({ open, onOpenChange, ...rest }: EmploymentContractDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -69,8 +77,9 @@ function signatureSchema(signer: ContractSignature) {
 
 type SignatureValues = z.input<ReturnType<typeof signatureSchema>>;
 
-function ContractDialogBody({ onSign, signer }: Omit<EmploymentContractDialogProps, 'open' | 'onOpenChange'>) {
-  const { t } = useTranslation('contract');
+function ContractDialogBody({ onSign, signer, eidMethod }: Omit<EmploymentContractDialogProps, 'open' | 'onOpenChange'>) {
+  const { t } = useTranslation(['contract', 'eid']);
+  const byEid = Boolean(eidMethod);
   const contract = useBilingualContract();
   const {
     control,
@@ -91,7 +100,7 @@ function ContractDialogBody({ onSign, signer }: Omit<EmploymentContractDialogPro
     <>
       <DialogHeader>
         <DialogTitle>{t('dialog.title')}</DialogTitle>
-        <DialogDescription>{t('dialog.description')}</DialogDescription>
+        <DialogDescription>{byEid ? t('dialog.eid.description') : t('dialog.description')}</DialogDescription>
       </DialogHeader>
       <DialogBody className="flex flex-col gap-6">
         {contract ? (
@@ -112,20 +121,26 @@ function ContractDialogBody({ onSign, signer }: Omit<EmploymentContractDialogPro
         )}
         <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-5">
           <legend className="px-1 text-sm font-semibold text-slate-900">{t('dialog.signTitle')}</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="contract-signed-name" label={t('dialog.signedName')} error={nameError}>
-              <Input id="contract-signed-name" autoComplete="name" {...register('name')} {...invalidProps('contract-signed-name', nameError)} />
-            </FormField>
-            <FormField id="contract-signed-id" label={t('dialog.signedIdCode')} error={idCodeError}>
-              <Input
-                id="contract-signed-id"
-                inputMode="numeric"
-                maxLength={11}
-                {...register('idCode')}
-                {...invalidProps('contract-signed-id', idCodeError)}
-              />
-            </FormField>
-          </div>
+          {byEid ? (
+            <p className="text-sm text-slate-700" data-testid="contract-eid-note">
+              {t('dialog.eid.note', { method: t(`eid:methods.${eidMethod}`), name: signer.name, idCode: signer.idCode })}
+            </p>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="contract-signed-name" label={t('dialog.signedName')} error={nameError}>
+                <Input id="contract-signed-name" autoComplete="name" {...register('name')} {...invalidProps('contract-signed-name', nameError)} />
+              </FormField>
+              <FormField id="contract-signed-id" label={t('dialog.signedIdCode')} error={idCodeError}>
+                <Input
+                  id="contract-signed-id"
+                  inputMode="numeric"
+                  maxLength={11}
+                  {...register('idCode')}
+                  {...invalidProps('contract-signed-id', idCodeError)}
+                />
+              </FormField>
+            </div>
+          )}
           <div className="flex items-start gap-3">
             <Controller
               control={control}
@@ -152,7 +167,7 @@ function ContractDialogBody({ onSign, signer }: Omit<EmploymentContractDialogPro
         </DialogClose>
         {/* No <form>: this dialog sits inside the register form, whose submit a nested form would reach. */}
         <Button variant="primary" disabled={!canSign} onClick={handleSubmit((signature) => onSign(signature))}>
-          {t('dialog.sign')}
+          {byEid ? t('dialog.eid.accept') : t('dialog.sign')}
         </Button>
       </DialogFooter>
     </>

@@ -57,7 +57,7 @@ const FORM_CODES = new Set(['account_exists']);
 const fieldId = (name: string) => `register-${name}`;
 
 export function RegisterForm() {
-  const { t, i18n } = useTranslation(['auth', 'contract']);
+  const { t, i18n } = useTranslation(['auth', 'contract', 'eid']);
   const registerMutation = useRegister();
   const [contractOpen, setContractOpen] = useState(false);
   const {
@@ -114,7 +114,11 @@ export function RegisterForm() {
     setValue('contractSignedIdCode', idCode);
     setValue('employmentContract', true, { shouldValidate: true });
     setContractOpen(false);
-    toast({ title: t('contract:dialog.signedToast.title'), description: t('contract:dialog.signedToast.description') });
+    toast(
+      verified
+        ? { title: t('contract:dialog.eid.acceptedToast.title'), description: t('contract:dialog.eid.acceptedToast.description') }
+        : { title: t('contract:dialog.signedToast.title'), description: t('contract:dialog.signedToast.description') },
+    );
   };
 
   // Not named <link>: that is a void element for the Trans parser and would drop the text.
@@ -189,7 +193,11 @@ export function RegisterForm() {
                 error={fieldState.error?.message}
                 label={t('register.employmentContract')}
                 hint={
-                  field.value && signedName ? (
+                  field.value && verified ? (
+                    <span className="text-xs text-success-600">
+                      {t('contract:dialog.eid.acceptedHint', { method: t(`eid:methods.${verified.method}`) })}
+                    </span>
+                  ) : field.value && signedName ? (
                     <span className="text-xs text-success-600">{t('register.contractSigned', { name: signedName })}</span>
                   ) : undefined
                 }
@@ -210,6 +218,7 @@ export function RegisterForm() {
           onOpenChange={setContractOpen}
           onSign={onContractSigned}
           signer={{ name: getValues('fullName'), idCode: getValues('idCode') }}
+          eidMethod={verified?.method}
         />
       </form>
     </div>
