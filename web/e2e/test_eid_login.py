@@ -1,7 +1,8 @@
 """Issue 34 in the browser at 390 px in Estonian and at 1366 px in English: register with Smart-ID (the verification
 code shown, the form filled from the certificate and read-only, marked verified), sign out, sign in with Smart-ID;
-and (1366 px, English) an ID-card sign-in through a stand-in of the Web eID extension; axe finds nothing on the new
-states. The SK stand-in's phone answers; each phone session's final answer is held back until its
+and (1366 px, English) the employment contract then signed with the same eID (the sign dialog offers only the eID
+methods, starting on Smart-ID), and an ID-card sign-in through a stand-in of the Web eID extension; axe finds
+nothing on the new states. The SK stand-in's phone answers; each phone session's final answer is held back until its
 waiting state (the code) has been looked at."""
 
 import json
@@ -221,6 +222,22 @@ def test_register_with_smart_id_sign_out_and_sign_in_with_smart_id_on_a_desktop_
     expect(page).to_have_url(re.compile("/dashboard"))
     me = page.request.get("/api/user").json()
     assert me["username"] == username
+
+    # The employment contract waits for the same eID (a qualified signature, not a typed name): the sign dialog
+    # offers only the eID methods, starting on Smart-ID, and signs with it.
+    esign = json.loads((LOCALES / "en" / "esign.json").read_text())
+    page.get_by_role("tab", name="Contracts").click()
+    page.get_by_role("button", name="Sign contract Employment contract").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_role("radio", name="Smart-ID")).to_be_checked()
+    expect(dialog.get_by_role("radio")).to_have_count(3)
+    expect(dialog.get_by_test_id("esign-only")).to_contain_text("You registered with Smart-ID")
+    audit.check(page, "sign dialog of an eID-registered applicant", "en")
+    page.set_viewport_size(DESKTOP)
+    dialog.get_by_role("button", name=esign["start"]["smart_id"]).click()
+    expect(dialog.get_by_test_id("esign-signed")).to_contain_text(esign["signed"]["title"], timeout=30_000)
+    [contract] = page.request.get("/api/contracts").json()
+    assert (contract["kind"], contract["status"], contract["signatureMethod"]) == ("employment", "signed", "smart_id")
     context.close()
     audit.assert_clean()
 
