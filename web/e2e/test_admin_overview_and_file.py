@@ -48,7 +48,9 @@ def follow_the_count_and_open_the_file(admin: Page, id_code: str, application_id
     applications, admin_words = texts("applications"), texts("admin")
     overview = admin.get_by_role("region", name=admin_words["overview"]["title"])
     tile = overview.get_by_role("link", name=re.compile(admin_words["overview"]["pendingApplications"]))
-    expect(tile).to_have_attribute("href", "/admin?status=pending")
+    # The first admin page of a run loads the tabs' code and eight counts at once: beside the parallel suites on
+    # 2 cores that has taken longer than expect's 5 s (run 10).
+    expect(tile).to_have_attribute("href", "/admin?status=pending", timeout=20_000)
     expect(tile).to_contain_text(re.compile(r"^\d[\d,]*"))
     count = int(re.sub(r"\D", "", tile.inner_text().split("\n")[0]))
     assert count >= at_least, f"the tile counts {count} pending applications, the API at least {at_least}"

@@ -109,7 +109,8 @@ function OverviewTile({ count }: { count: OverviewCount }) {
           new Intl.NumberFormat(i18n.language).format(total.data)
         )}
       </span>
-      <span className="text-sm leading-snug text-slate-600">{label}</span>
+      {/* Estonian compounds can be wider than an eighth of 1280 px: the locale marks where they break (&shy;). */}
+      <span className="break-words text-sm leading-snug text-slate-600">{label}</span>
     </Link>
   );
 }
