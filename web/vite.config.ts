@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -27,6 +29,17 @@ function staticallyReachedFrom(root: string): (id: string, graph: ModuleGraph) =
 }
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+/**
+ * The test files that replace modules with vi.mock, or say `@vitest-isolate` (they start what the app starts once):
+ * they need a module graph of their own, so they run isolated; the others share one per worker (issue 32).
+ */
+function testFilesThatNeedTheirOwnModules(): string[] {
+  return readdirSync(source('./src'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.test\.tsx?$/.test(path))
+    .map((path) => `src/${path.split(sep).join('/')}`)
+    .filter((path) => /\bvi\.(doMock|mock)\(|@vitest-isolate/.test(readFileSync(source(`./${path}`), 'utf8')));
+}
+
 const dashboard = staticallyReachedFrom(source('./src/app/pages/DashboardPage.tsx'));
 
 export default defineConfig({
@@ -79,7 +92,16 @@ export default defineConfig({
     css: false,
     // The default 5 s is too short for a dialog-heavy test when the suite shares 2 cores with the stack's.
     testTimeout: 30000,
-    include: ['src/**/*.test.{ts,tsx}'],
+    /*
+     * Test files share one module graph per worker (isolate: false): jsdom, React, i18next and the features load
+     * once per worker instead of once per file, which took most of the suite's CPU (issue 32). setup.ts puts back
+     * what a file may change; files that replace modules with vi.mock run isolated.
+     */
+    projects: [
+      // (The projects' include lists would add to one set here: each sets its own.)
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: testFilesThatNeedTheirOwnModules(), isolate: false } },
+      { extends: true, test: { name: 'isolated', include: testFilesThatNeedTheirOwnModules(), isolate: true } },
+    ],
     // Route tests render pages at once and mock features as before; lazy-page.test.ts covers the splitting.
     alias: [
       {

@@ -1,3 +1,4 @@
+// @vitest-isolate: draws the landing page as the build does, with its own i18next, from a fresh module graph.
 import { prerenderLanding } from './prerender';
 
 describe('prerenderLanding (issue 18 "First load": the landing page drawn at build time)', () => {

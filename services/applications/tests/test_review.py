@@ -15,7 +15,8 @@ from conftest import Applicant, nats_login, new_id_code
 from portal_common.auth import ASSERTION_HEADER, sign_assertion
 from portal_common.privacy import mask_id_code
 
-LIST_FIELDS = {"id", "userId", "user", "profile", "status", "createdAt", "updatedAt", "assignee"}
+# eidVerification: whether the identity was proven with an eID, by which method and when (issue 34).
+LIST_FIELDS = {"id", "userId", "user", "profile", "status", "createdAt", "updatedAt", "assignee", "eidVerification"}
 DETAIL_FIELDS = LIST_FIELDS | {"notes", "adminNotes", "statusUpdates", "company", "otherApplications"}
 STATUSES = ["pending", "in_review", "approved", "rejected", "active", "completed"]
 OwnApplication = Callable[[httpx.Client], dict[str, Any]]

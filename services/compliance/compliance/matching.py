@@ -175,7 +175,10 @@ class ListIndex:
         matches: list[Match] = []
         for e, names in self.candidates(subject_words).items():
             entry = self.entries[e]
-            best = max(((name_score(subject_words, entry.name_words[n]), n) for n in names), key=lambda x: x[0][0])
+            # Names in list order, so that of equally close names the first listed explains the hit, whatever
+            # order the index found them in (a transliteration of the same name often scores the same).
+            best = max(((name_score(subject_words, entry.name_words[n]), n) for n in sorted(names)),
+                       key=lambda x: x[0][0])
             (score, how), n = best
             adjustment, dates = date_adjustment(subject.date_of_birth, entry.dates_of_birth)
             total = max(0.0, min(100.0, score + adjustment))

@@ -1,3 +1,4 @@
+// @vitest-isolate: the first load starts i18next and the queries as the app does, from a fresh module graph.
 import { createInstance, type BackendModule, type i18n as I18n } from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { baseI18nOptions } from '@/lib/i18n';

@@ -1,3 +1,4 @@
+// @vitest-isolate: starts i18next instances as the app does, which must not find a worker's earlier files' state.
 import { createInstance } from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '@/test/i18n';

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { setI18n } from 'react-i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/use-toast';
 import i18n from './i18n';
@@ -22,6 +23,9 @@ Element.prototype.releasePointerCapture ??= () => {};
 window.scrollTo = () => {};
 
 beforeEach(async () => {
+  // Test files share a worker's modules (vite.config.ts): one that made its own i18next with initReactI18next
+  // (the prerender's) left react-i18next pointing at it, so every file starts from the tests' instance again.
+  setI18n(i18n);
   await i18n.changeLanguage('en');
 });
 

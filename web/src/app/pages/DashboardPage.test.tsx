@@ -6,7 +6,7 @@ import i18n from '@/test/i18n';
 import { admin, applicant, jsonResponse, renderRoute, stubApi } from '@/test/render';
 
 // The first test opens every tab, so it loads each lazy tab's code for the first time: slow on a busy machine.
-describe('Applicant dashboard (spec §2)', { timeout: 15_000 }, () => {
+describe('Applicant dashboard (spec §2)', () => {
   it('greets by full name, opens the application tab and offers five tabs', async () => {
     stubApi({
       'GET /api/application': () => jsonResponse(200, ownApplication()),
