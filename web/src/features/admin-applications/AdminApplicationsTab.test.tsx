@@ -1,14 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '@/components/ui/tooltip';
-import { USER_QUERY_KEY } from '@/lib/auth/get-user';
-import { createQueryClient } from '@/lib/query-client';
 import { admin, jsonResponse, renderWithProviders } from '@/test/render';
 import type { ApplicationListItem, ShelfCompany } from '@/types/api';
 import { AdminApplicationsTab } from './AdminApplicationsTab';
+import { renderTabAt } from './render-tab';
 import { companies, listItem } from './test-fixtures';
 
 interface Page<T> {
@@ -52,21 +48,6 @@ function stubBackend({
   const urls = (path: string) =>
     fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(`${path}?`));
   return { fetchMock, listUrls: () => urls('/api/admin/applications'), companyUrls: () => urls('/api/admin/companies') };
-}
-
-/** The tab at a URL of our choosing: a shared link or a reload keeps the list's view (issue 17). */
-function renderAt(path: string) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(USER_QUERY_KEY, admin);
-  const router = createMemoryRouter([{ path: '/admin', element: <AdminApplicationsTab /> }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const FIRST_PAGE = '/api/admin/applications?sort=createdAt&order=desc&limit=50&offset=0';
@@ -192,7 +173,7 @@ describe('Admin Applications tab (spec §2, issue 17)', () => {
     const { listUrls } = stubBackend({
       list: (url) => ({ items: url.searchParams.get('offset') === '50' ? [listItem(51)] : [], total: 51 }),
     });
-    renderAt('/admin?q=tamm&status=in_review&assignee=me&sort=name&order=asc&page=2');
+    renderTabAt('/admin?q=tamm&status=in_review&assignee=me&sort=name&order=asc&page=2');
     expect(await screen.findByText('Applicant 51')).toBeInTheDocument();
     expect(listUrls()).toEqual([
       '/api/admin/applications?q=tamm&status=in_review&sort=name&order=asc&assignee=me&limit=50&offset=50',

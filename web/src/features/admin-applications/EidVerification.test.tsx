@@ -1,15 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '@/components/ui/tooltip';
-import { USER_QUERY_KEY } from '@/lib/auth/get-user';
-import { createQueryClient } from '@/lib/query-client';
 import i18n from '@/test/i18n';
 import { admin, jsonResponse, renderRoute, stubApi } from '@/test/render';
 import type { ApplicationListItem } from '@/types/api';
-import { AdminApplicationsTab } from './AdminApplicationsTab';
+import { renderTabAt } from './render-tab';
 import { detail, listItem } from './test-fixtures';
 
 /*
@@ -73,25 +68,11 @@ function stubList() {
     fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/admin/applications?'));
 }
 
-function renderAt(path: string) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(USER_QUERY_KEY, admin);
-  const router = createMemoryRouter([{ path: '/admin', element: <AdminApplicationsTab /> }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 describe('the applications list filtered to eID-verified applicants (issue 34)', () => {
   it('asks the server for eid=verified, keeps it in the URL and marks the verified applicant', async () => {
     const user = userEvent.setup();
     const urls = stubList();
-    const router = renderAt('/admin');
+    const router = renderTabAt('/admin');
     expect(await screen.findByText('Applicant 2')).toBeInTheDocument();
     const [verifiedRow, typedRow] = screen.getAllByTestId('application-row');
     expect(within(verifiedRow).getByTestId('eid-verified-mark')).toHaveTextContent('Verified with Smart-ID on 2 December 2026');
@@ -117,7 +98,7 @@ describe('the applications list filtered to eID-verified applicants (issue 34)',
   it('opens a shared link with the filter, in Estonian too', async () => {
     await i18n.changeLanguage('et');
     const urls = stubList();
-    renderAt('/admin?eid=unverified&status=pending');
+    renderTabAt('/admin?eid=unverified&status=pending');
     expect(await screen.findByText('Applicant 2')).toBeInTheDocument();
     expect(screen.queryByText('Applicant 1')).not.toBeInTheDocument();
     expect(urls()).toEqual(['/api/admin/applications?status=pending&sort=createdAt&order=desc&eid=unverified&limit=50&offset=0']);
