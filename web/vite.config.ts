@@ -40,6 +40,8 @@ function testFilesThatNeedTheirOwnModules(): string[] {
     .filter((path) => /\bvi\.(doMock|mock)\(|@vitest-isolate/.test(readFileSync(source(`./${path}`), 'utf8')));
 }
 
+// Only Vitest needs them: a build or the dev server reads no test file.
+const ownModuleFiles = process.env.VITEST ? testFilesThatNeedTheirOwnModules() : [];
 const dashboard = staticallyReachedFrom(source('./src/app/pages/DashboardPage.tsx'));
 
 export default defineConfig({
@@ -99,8 +101,8 @@ export default defineConfig({
      */
     projects: [
       // (The projects' include lists would add to one set here: each sets its own.)
-      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: testFilesThatNeedTheirOwnModules(), isolate: false } },
-      { extends: true, test: { name: 'isolated', include: testFilesThatNeedTheirOwnModules(), isolate: true } },
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: ownModuleFiles, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ownModuleFiles, isolate: true } },
     ],
     // Route tests render pages at once and mock features as before; lazy-page.test.ts covers the splitting.
     alias: [
