@@ -13,18 +13,21 @@ from web.e2e.signin import sign_in
 
 
 def fill_registration(page: Page, username: str, id_code: str) -> None:
-    page.get_by_label("Kasutajanimi").fill(username)
-    page.get_by_label("Täisnimi").fill("Mari Maasikas")
-    page.get_by_label("E-post").fill(f"{username}@example.com")
-    page.get_by_label("Telefon").fill("+372 5551 2345")
+    # Within the registration form: the sign-in form's "Kasutajanimi" stays on screen while the registration tab's
+    # panel loads (a slow machine showed it), and a fill must not land there.
+    form = page.get_by_role("form", name="Looge oma konto")
+    form.get_by_label("Kasutajanimi").fill(username)
+    form.get_by_label("Täisnimi").fill("Mari Maasikas")
+    form.get_by_label("E-post").fill(f"{username}@example.com")
+    form.get_by_label("Telefon").fill("+372 5551 2345")
     # The code's own date (issue 13), typed the Estonian way (issue 18: dd.mm.yyyy on Estonian pages).
-    page.get_by_label("Sünnikuupäev", exact=True).fill(birth_date_in(id_code).strftime("%d.%m.%Y"))
-    page.get_by_label("Eesti isikukood").fill(id_code)
-    page.get_by_label("Linn").fill("Tallinn")
-    page.get_by_label("Parool", exact=True).fill("correct-horse-1")
-    page.get_by_label("Korda parooli").fill("correct-horse-1")
-    page.get_by_label(re.compile("kasutustingimustega")).check()
-    page.get_by_label(re.compile("privaatsuspoliitikaga")).check()
+    form.get_by_label("Sünnikuupäev", exact=True).fill(birth_date_in(id_code).strftime("%d.%m.%Y"))
+    form.get_by_label("Eesti isikukood").fill(id_code)
+    form.get_by_label("Linn").fill("Tallinn")
+    form.get_by_label("Parool", exact=True).fill("correct-horse-1")
+    form.get_by_label("Korda parooli").fill("correct-horse-1")
+    form.get_by_label(re.compile("kasutustingimustega")).check()
+    form.get_by_label(re.compile("privaatsuspoliitikaga")).check()
 
 
 def sign_contract(page: Page, id_code: str) -> None:
