@@ -80,9 +80,10 @@ stack-suites:
 	$(PY) -m testkit.stack_suites $(STACK_SUITES)
 
 # The inner loop (issue 32): lint, the type checks, every test that needs no stack (the pure rules) and Vitest, in a
-# few minutes. `make test` before pushing: it adds the stack's suites and the deployment tests.
+# few minutes. `make test` before pushing: it adds the stack's suites and the deployment tests. Vitest, the longest,
+# starts first; lint and the pure tests follow each other beside it.
 test-quick: install
-	$(MAKE) --no-print-directory -j2 --output-sync=target lint quick-suites test-web
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-web lint quick-suites
 
 quick-suites:
 	$(PY) -m pytest $(SLOWEST) -m "not stack" $(STACK_SUITES)
