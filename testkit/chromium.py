@@ -5,6 +5,10 @@ from playwright.sync_api import Browser, BrowserContext, Page
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
          "--disable-sync", "--no-first-run", "--disable-quic"]
+# How long a test waits for a page to do or show what it expects. Ample on a quiet machine; `make test` shares 2
+# cores between the stack, four test workers with a browser each and Vitest, and a CI machine a third slower than
+# ours timed out 8 browser tests at Playwright's 5 s (issue 32). A page that never gets there still fails.
+PAGE_WAIT_MS = 15_000
 # Console reports of anything the gateway's Content-Security-Policy blocked, in any page of any context made here.
 CSP_VIOLATIONS: list[str] = []
 
@@ -12,7 +16,7 @@ CSP_VIOLATIONS: list[str] = []
 def new_context(browser: Browser, gateway: str, locale: str = "et", width: int = 1280) -> BrowserContext:
     context = browser.new_context(base_url=gateway, locale=locale, viewport={"width": width, "height": 900},
                                   reduced_motion="reduce")
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PAGE_WAIT_MS)
     context.on("page", _watch_for_csp_violations)
     return context
 

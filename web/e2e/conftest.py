@@ -5,14 +5,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from testkit.chromium import CHROMIUM, CSP_VIOLATIONS, FLAGS, new_context
+from testkit.chromium import CHROMIUM, CSP_VIOLATIONS, FLAGS, PAGE_WAIT_MS, new_context
 
-__all__ = ["CHROMIUM", "FLAGS", "new_context", "wait_until_the_landing_page_is_live"]
+__all__ = ["CHROMIUM", "FLAGS", "PAGE_WAIT_MS", "new_context", "wait_until_the_landing_page_is_live"]
 
-# Playwright's 5 s for a page to show what a test expects is too little when `make test` shares 2 cores between the
-# stack, four test workers with a browser each and Vitest: a CI machine a third slower than ours timed out 8 browser
-# tests on pages that were still loading (issue 32). A page that never shows it still fails, 15 s later.
-expect.set_options(timeout=15_000)
+expect.set_options(timeout=PAGE_WAIT_MS)  # as for actions (testkit/chromium.py)
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually
-from web.e2e.conftest import wait_until_the_landing_page_is_live
+from web.e2e.conftest import PAGE_WAIT_MS, wait_until_the_landing_page_is_live
 from web.e2e.signin import sign_in
 
 WEB = Path(__file__).resolve().parents[1]
@@ -80,7 +80,7 @@ def audit_context(browser: Browser, gateway: str) -> BrowserContext:
     """axe is injected as an inline script, which the gateway's Content-Security-Policy rightly forbids the SPA."""
     context = browser.new_context(base_url=gateway, locale="et", viewport=SIZES["desktop"], reduced_motion="reduce",
                                   bypass_csp=True)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PAGE_WAIT_MS)
     return context
 
 

@@ -18,6 +18,7 @@ from sk_standin.pki import TestPki
 from conftest import Applicant, new_id_code
 from identity.estonian_id import birth_date_in
 from services.eid.tests.support import web_eid_token
+from web.e2e.conftest import PAGE_WAIT_MS
 from web.e2e.test_accessibility import SIZES, Audit, audit_context
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
@@ -183,7 +184,7 @@ WEB_EID_AUTH_STAND_IN = """
 
 def desktop_context(browser: Browser, gateway: str) -> BrowserContext:
     context = audit_context(browser, gateway)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(PAGE_WAIT_MS)
     return context
 
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import Applicant, eventually
-from web.e2e.conftest import wait_until_the_landing_page_is_live
+from web.e2e.conftest import PAGE_WAIT_MS, wait_until_the_landing_page_is_live
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
 TITLE = "Juhatuse liikme leping"
@@ -27,7 +27,7 @@ def et(namespace: str) -> dict[str, Any]:
 def estonian_page(browser: Browser, gateway: str, width: int, height: int) -> Page:
     context = browser.new_context(base_url=gateway, locale="et", viewport={"width": width, "height": height},
                                   reduced_motion="reduce")
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PAGE_WAIT_MS)
     return context.new_page()
 
 

@@ -13,7 +13,7 @@ import httpx
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Applicant, admin_otp, eventually
-from web.e2e.conftest import new_context
+from web.e2e.conftest import PAGE_WAIT_MS, new_context
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
@@ -44,7 +44,7 @@ def application_of(admin_client: httpx.Client, user_id: int) -> int:
 def admin_page(browser: Browser, gateway: str, width: int, height: int = 900) -> Page:
     context = browser.new_context(base_url=gateway, locale="et", viewport={"width": width, "height": height},
                                   reduced_motion="reduce")
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PAGE_WAIT_MS)
     page = context.new_page()
     sign_in(page, gateway, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
     return page
