@@ -12,13 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, expect
+from playwright.sync_api import Browser, Page, Request, Route, expect
 from sk_standin.pki import TestPki
 
 from conftest import Applicant, new_id_code
 from identity.estonian_id import birth_date_in
 from services.eid.tests.support import web_eid_token
-from web.e2e.conftest import PAGE_WAIT_MS
 from web.e2e.test_accessibility import SIZES, Audit, audit_context
 
 LOCALES = Path(__file__).resolve().parents[1] / "public" / "locales"
@@ -182,17 +181,11 @@ WEB_EID_AUTH_STAND_IN = """
 """
 
 
-def desktop_context(browser: Browser, gateway: str) -> BrowserContext:
-    context = audit_context(browser, gateway)
-    context.set_default_timeout(PAGE_WAIT_MS)
-    return context
-
-
 def test_register_with_smart_id_sign_out_and_sign_in_with_smart_id_on_a_desktop_in_english(browser: Browser,
                                                                                          gateway: str) -> None:
     en = eid_texts("en")
     id_code = new_id_code()
-    context = desktop_context(browser, gateway)
+    context = audit_context(browser, gateway)
     page = context.new_page()
     audit = Audit()
     held_registration = hold_final_answers(page, r"/api/register/eid/[0-9a-f-]{36}$")
@@ -262,7 +255,7 @@ def test_an_id_card_sign_in_through_web_eid_on_a_desktop_in_english(browser: Bro
         nonces.append(nonce)
         return web_eid_token(person.certificate, person.private_key, gateway, nonce)
 
-    context = desktop_context(browser, gateway)
+    context = audit_context(browser, gateway)
     context.add_init_script(script=WEB_EID_AUTH_STAND_IN)
     page = context.new_page()
     page.expose_function("webEidTestAuthenticate", card)
