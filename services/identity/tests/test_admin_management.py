@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-from sqlalchemy import update
+from sqlalchemy import text, update
 from sqlmodel import col
 
 from conftest import ADMIN_USERNAME, browser_client, totp_code
@@ -266,11 +266,14 @@ def test_an_admin_cannot_reset_their_own_second_factor(admin_client: httpx.Clien
 async def test_the_last_active_admin_cannot_be_deactivated(stack: Any, admin_client: httpx.Client,
                                                            make_admin: Any) -> None:
     """Two admins deactivating each other at once: the second finds the target the last active admin (its
-    row lock makes them wait for each other). Played in one transaction that is rolled back afterwards."""
+    row lock makes them wait for each other). Played in one transaction that is rolled back afterwards. The
+    table is locked against writes first: an admin another test worker makes meanwhile would be a second active
+    one (CI failed on exactly that)."""
     target, actor = make_admin(), make_admin()
     database = Database(stack.database_url("identity"))
     try:
         async with database.session() as db:
+            await (await db.connection()).execute(text("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE"))
             others = update(User).where(col(User.role) == "admin", col(User.id) != target.user["id"])
             await (await db.connection()).execute(others.values(deactivated_at=utcnow()))
             with pytest.raises(ApiError) as refused:
