@@ -29,6 +29,7 @@ from testkit.accounts import (
     FALLBACK_DATE_OF_BIRTH,
     Applicant,
     admin_login_body,
+    admin_on_the_command_line,
     admin_otp,
     browser_client,
     client_address,
@@ -267,10 +268,7 @@ UNENROLLED_ADMIN_PASSWORD = "a-long-admin-password"
 def new_admin(stack: Stack) -> str:
     """An admin made on the command line without PORTAL_ADMIN_TOTP_SECRET: no second factor yet; its username."""
     name = f"boss{uuid.uuid4().hex[:8]}"
-    env = {**stack.env, "PORTAL_ADMIN_PASSWORD": UNENROLLED_ADMIN_PASSWORD, "PORTAL_ADMIN_TOTP_SECRET": ""}
-    made = subprocess.run([sys.executable, "-m", "identity", "create-admin", name], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
-    assert made.returncode == 0, made.stderr
+    admin_on_the_command_line(stack.env, name, password=UNENROLLED_ADMIN_PASSWORD)
     return name
 
 
@@ -282,6 +280,18 @@ def unenrolled_admin_client(stack: Stack, gateway: str) -> Iterator[httpx.Client
         response = c.post("/api/login", json={"username": name, "password": UNENROLLED_ADMIN_PASSWORD})
         assert response.status_code == 200 and response.json()["secondFactorPassed"] is False, response.text
         yield c
+
+
+@pytest.fixture
+def retire_admins(admin_client: httpx.Client) -> Iterator[list[int]]:
+    """The ids of admins with a real address that the test made: they are deactivated after it. Otherwise every
+    application the rest of the run makes e-mails each of them too: a run's admin e-mails were the notification
+    service's largest work (issue 32)."""
+    ids: list[int] = []
+    yield ids
+    for admin_id in ids:
+        retired = admin_client.post(f"/api/admin/admins/{admin_id}/deactivate")
+        assert retired.status_code == 200, retired.text
 
 
 @pytest.fixture(scope="session")

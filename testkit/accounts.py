@@ -2,6 +2,9 @@
 
 import os
 import random
+import re
+import subprocess
+import sys
 import threading
 import time
 import uuid
@@ -13,6 +16,7 @@ import httpx
 import pyotp
 
 from identity.estonian_id import birth_date_in, check_digit
+from testkit import ROOT
 
 # The parallel workers of testkit/stack_suites.py each have an admin of their own (admingw0, ...; conftest.py's
 # stack fixture makes it): a test that switches its admin's saved language, or signs it in, meets no other test's.
@@ -132,3 +136,18 @@ class Applicant:
     client: httpx.Client
     user: dict[str, Any]
     password: str
+
+
+def admin_on_the_command_line(env: dict[str, str], username: str, *flags: str, password: str,
+                              totp_secret: str = "", email: str | None = None) -> int:
+    """An admin made with `python -m identity create-admin`, as an operator makes one, with the stack's settings
+    ``env``; enrolled with ``totp_secret`` when one is given. The new admin's id."""
+    command = [sys.executable, "-m", "identity", "create-admin", username, *flags]
+    if email is not None:
+        command += ["--email", email]
+    made = subprocess.run(command, env={**env, "PORTAL_ADMIN_PASSWORD": password,
+                                        "PORTAL_ADMIN_TOTP_SECRET": totp_secret},
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    ready = re.search(r"\(id (\d+)\)", made.stdout)
+    assert made.returncode == 0 and ready, made.stderr or made.stdout
+    return int(ready.group(1))

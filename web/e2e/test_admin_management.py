@@ -35,8 +35,10 @@ def invitation_link(stack: Any, email: str) -> str:
     return found.group(0)
 
 
-def enrolled_admin(stack: Any, admin_client: httpx.Client, language: str) -> tuple[str, str]:
-    """An admin of our own in ``language`` (invited, accepted and enrolled through the API); their TOTP secret."""
+def enrolled_admin(stack: Any, admin_client: httpx.Client, language: str,
+                   retire_admins: list[int]) -> tuple[str, str]:
+    """An admin of our own in ``language`` (invited, accepted and enrolled through the API, deactivated after the
+    test); their TOTP secret."""
     email, username = f"actor.{uuid.uuid4().hex[:10]}@example.com", f"act{uuid.uuid4().hex[:8]}"
     response = admin_client.post("/api/admin/admin-invitations",
                                  json={"fullName": "Anu Admin", "email": email, "language": language})
@@ -46,6 +48,7 @@ def enrolled_admin(stack: Any, admin_client: httpx.Client, language: str) -> tup
         accepted = client.post("/api/admin-invitations/accept",
                                json={"token": token, "username": username, "password": PASSWORD})
         assert accepted.status_code == 201, accepted.text
+        retire_admins.append(accepted.json()["id"])
         secret: str = client.post("/api/second-factor/totp/start").json()["secret"]
         confirmed = client.post("/api/second-factor/totp/confirm", json={"code": totp_code(secret)})
         assert confirmed.status_code == 200, confirmed.text
@@ -58,9 +61,10 @@ def admin_row(page: Page, text: str) -> Any:
 
 @pytest.mark.parametrize("language", ["et", "en"])
 def test_an_admin_lists_the_admins_invites_one_and_deactivates_them(
-        browser: Browser, gateway: str, stack: Any, admin_client: httpx.Client, language: str) -> None:
+        browser: Browser, gateway: str, stack: Any, admin_client: httpx.Client, retire_admins: list[int],
+        language: str) -> None:
     words, common = texts(language, "admins"), texts(language, "common")
-    username, secret = enrolled_admin(stack, admin_client, language)
+    username, secret = enrolled_admin(stack, admin_client, language, retire_admins)
     invitee_email, invitee_name = f"new.{uuid.uuid4().hex[:10]}@example.com", f"Kadri Kask {uuid.uuid4().hex[:4]}"
     context = new_context(browser, gateway, language)
     try:

@@ -5,6 +5,7 @@ from datetime import UTC, datetime
 
 from fastapi import Response
 from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from compliance.clients import today
@@ -12,6 +13,7 @@ from compliance.config import ComplianceSettings
 from compliance.models import Applicant, Client, ClientPerson, SuspicionReport
 from compliance.schemas import FiuExport, FiuSubject, ReportOut, ReportStatus, ReportUpdate
 from portal_common.banking_days import banking_days_after
+from portal_common.clock import utcnow
 from portal_common.errors import ApiError, ErrorCode
 from portal_common.listing import PageParams, column, in_order, page_of_ids
 
@@ -50,6 +52,14 @@ async def raise_report(db: AsyncSession, subject_type: str, subject_id: int, des
     db.add(report)
     await db.flush()
     return report
+
+
+async def raise_concern(db: AsyncSession, user_id: int, description: str) -> SuspicionReport:
+    """An applicant's own concern. One who registered before compliance knew them gets a row here first; identity's
+    event may be adding it at this moment, hence nothing on conflict (its handler fills in the name)."""
+    await db.execute(insert(Applicant).values(user_id=user_id, full_name="", registered_at=utcnow())
+                     .on_conflict_do_nothing(index_elements=["user_id"]))
+    return await raise_report(db, "applicant", user_id, description, user_id, "applicant")
 
 
 async def report_of(db: AsyncSession, report_id: int, lock: bool = False) -> SuspicionReport:

@@ -11,7 +11,7 @@ from compliance.config import get_settings
 from compliance.errors import ComplianceErrorCode
 from compliance.lists import ListEmpty, ListRefused, parse
 from compliance.matching import Subject
-from compliance.models import Applicant, Client, ClientPerson
+from compliance.models import Client, ClientPerson
 from compliance.schemas import (
     ClientIn,
     ClientOut,
@@ -237,11 +237,7 @@ async def report_a_concern(body: ConcernIn, identity: CurrentIdentity, db: Sessi
     only that it was received."""
     if identity.role != "applicant":
         raise ApiError(403, ErrorCode.FORBIDDEN, "Admins raise reports in the Compliance tab")
-    if await db.get(Applicant, identity.user_id) is None:
-        db.add(Applicant(user_id=identity.user_id, full_name=""))  # registered before compliance knew them
-        await db.flush()
-    report = await reports.raise_report(db, "applicant", identity.user_id, body.description, identity.user_id,
-                                        "applicant")
+    report = await reports.raise_concern(db, identity.user_id, body.description)
     return ConcernReceived(received_at=report.created_at)
 
 

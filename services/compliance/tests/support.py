@@ -1,7 +1,5 @@
 """Client cases as an admin makes them through the gateway, for compliance's tests."""
 
-import subprocess
-import sys
 import uuid
 from datetime import datetime
 from pathlib import Path
@@ -10,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 import httpx
 
+from testkit import accounts
 from testkit.accounts import ADMIN_PASSWORD, ADMIN_TOTP_SECRET, admin_otp, browser_client
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -61,10 +60,8 @@ def fresh_lists(admin: httpx.Client) -> None:
 def admin_on_the_command_line(stack: Any, *flags: str) -> str:
     """A new admin made with `python -m identity create-admin` (enrolled with the tests' TOTP secret); its name."""
     name = f"co{uuid.uuid4().hex[:8]}"
-    env = {**stack.env, "PORTAL_ADMIN_PASSWORD": ADMIN_PASSWORD, "PORTAL_ADMIN_TOTP_SECRET": ADMIN_TOTP_SECRET}
-    made = subprocess.run([sys.executable, "-m", "identity", "create-admin", name, *flags], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
-    assert made.returncode == 0, made.stderr
+    accounts.admin_on_the_command_line(stack.env, name, *flags, password=ADMIN_PASSWORD,
+                                       totp_secret=ADMIN_TOTP_SECRET)
     return name
 
 

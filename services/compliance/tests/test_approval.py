@@ -9,7 +9,7 @@ import httpx
 
 from conftest import eventually
 from services.compliance.tests.list_files import PETROVSKY, SHIPPING, eu_xml
-from services.compliance.tests.support import add_person, create_client, fresh_lists
+from services.compliance.tests.support import add_person, admin_made_on_the_command_line, create_client, fresh_lists
 from services.compliance.tests.test_screening import hits_of
 from testkit.accounts import id_codes_born
 
@@ -19,23 +19,30 @@ def admin_row(client: httpx.Client, admin_id: int) -> dict[str, Any]:
     return row
 
 
-def test_only_an_officer_names_officers(officer_client: httpx.Client, plain_admin_client: httpx.Client) -> None:
-    plain_id = plain_admin_client.get("/api/user").json()["id"]
-    officer_id = officer_client.get("/api/user").json()["id"]
-    assert admin_row(officer_client, officer_id)["complianceOfficer"] is True
-    assert admin_row(officer_client, plain_id)["complianceOfficer"] is False
+def test_only_an_officer_names_officers(stack: Any, gateway: str, officer_client: httpx.Client) -> None:
+    # An admin of its own: it is made an officer and back, which the shared plain admin must never be meanwhile.
+    plain_admin_client = admin_made_on_the_command_line(stack, gateway)
+    try:
+        plain_id = plain_admin_client.get("/api/user").json()["id"]
+        officer_id = officer_client.get("/api/user").json()["id"]
+        assert admin_row(officer_client, officer_id)["complianceOfficer"] is True
+        assert admin_row(officer_client, plain_id)["complianceOfficer"] is False
 
-    refused = plain_admin_client.put(f"/api/admin/admins/{plain_id}/compliance-officer",
-                                     json={"complianceOfficer": True})
-    assert (refused.status_code, refused.json()["code"]) == (403, "not_compliance_officer")
-    named = officer_client.put(f"/api/admin/admins/{plain_id}/compliance-officer", json={"complianceOfficer": True})
-    assert named.status_code == 200 and named.json()["complianceOfficer"] is True, named.text
-    # The claim is read at every request: the new officer may decide at once.
-    case = create_client(plain_admin_client)
-    assert plain_admin_client.post(f"/api/admin/clients/{case['id']}/approve").json()["code"] == "client_not_in_review"
-    removed = officer_client.put(f"/api/admin/admins/{plain_id}/compliance-officer",
-                                 json={"complianceOfficer": False})
-    assert removed.status_code == 200 and removed.json()["complianceOfficer"] is False
+        refused = plain_admin_client.put(f"/api/admin/admins/{plain_id}/compliance-officer",
+                                         json={"complianceOfficer": True})
+        assert (refused.status_code, refused.json()["code"]) == (403, "not_compliance_officer")
+        named = officer_client.put(f"/api/admin/admins/{plain_id}/compliance-officer",
+                                   json={"complianceOfficer": True})
+        assert named.status_code == 200 and named.json()["complianceOfficer"] is True, named.text
+        # The claim is read at every request: the new officer may decide at once.
+        case = create_client(plain_admin_client)
+        approving = plain_admin_client.post(f"/api/admin/clients/{case['id']}/approve")
+        assert approving.json()["code"] == "client_not_in_review"
+        removed = officer_client.put(f"/api/admin/admins/{plain_id}/compliance-officer",
+                                     json={"complianceOfficer": False})
+        assert removed.status_code == 200 and removed.json()["complianceOfficer"] is False
+    finally:
+        plain_admin_client.close()
 
 
 def test_a_non_officer_admin_gets_403_on_approvals_and_decisions(admin_client: httpx.Client,

@@ -2,14 +2,22 @@
 compliance officers list, work and export them (audited), due two Estonian banking days later; nothing is shown to
 the subject; an erasure leaves the AML record."""
 
+import asyncio
+import secrets
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import httpx
+from sqlalchemy import delete
+from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import col
 
+from compliance import reports
+from compliance.models import Applicant
 from conftest import eventually
 from portal_common.banking_days import banking_days_after
+from portal_common.db import Database
 from services.compliance.tests.support import create_client, fresh_lists
 from services.compliance.tests.test_screening import hits_of
 from services.identity.tests.erasure_support import ask
@@ -69,6 +77,27 @@ def test_an_applicants_concern_reaches_the_officers_only(make_applicant: Any, of
     mine = [r for r in officer_client.get("/api/admin/suspicion-reports", params={"limit": 200}).json()
             if r["raisedByRole"] == "applicant" and r["raisedBy"] == applicant.user["id"]]
     assert [r["description"] for r in mine] == ["I was asked to sign a board resolution I have not seen"]
+
+
+async def test_a_concern_sent_while_identitys_event_adds_the_applicant_is_received(stack: Any) -> None:
+    """A new applicant's concern can meet identity's registration event adding the same applicant (a 500 in a
+    test run): the event's row, written but not yet committed, makes the concern wait, then it is received."""
+    database = Database(stack.database_url("compliance"))
+    user_id = -secrets.randbelow(10**9) - 1  # no real account's id
+    try:
+        async with database.session() as event, database.session() as concern:
+            await event.execute(insert(Applicant).values(user_id=user_id, full_name="Mari Maasikas"))
+            sent = asyncio.create_task(reports.raise_concern(concern, user_id, "Asked to sign unseen papers"))
+            await asyncio.sleep(0.5)
+            assert not sent.done()  # waits on the event's row
+            await event.commit()
+            report = await asyncio.wait_for(sent, timeout=10)
+            assert (report.subject_id, report.subject_name) == (user_id, "Mari Maasikas")
+            await concern.rollback()
+            await event.execute(delete(Applicant).where(col(Applicant.user_id) == user_id))
+            await event.commit()
+    finally:
+        await database.dispose()
 
 
 def test_an_unknown_subject_is_a_field_error(plain_admin_client: httpx.Client) -> None:

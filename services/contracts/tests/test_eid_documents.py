@@ -185,11 +185,11 @@ def test_before_the_terms_end_a_resignation_needs_a_reason(stack: Any, make_appl
 
 
 def test_a_resignation_from_the_terms_end_is_signed_with_eid_and_read_by_its_owner_and_admins(
-        stack: Any, make_applicant: MakeApplicant, admin_client: httpx.Client) -> None:
+        stack: Any, make_applicant: MakeApplicant, admin_client: httpx.Client, retire_admins: list[int]) -> None:
     # An admin with an address that takes mail (the tests' own admin has none), known to notifications.
     tag = uuid.uuid4().hex[:8]
     admin_address = f"resign-{tag}@example.com"
-    create_admin(stack, f"resign{tag}", admin_address, "a long admin password")
+    create_admin(stack, retire_admins, f"resign{tag}", admin_address, "a long admin password")
     eventually(lambda: email_rows(stack, "select 1 from recipients where email = %s and is_admin", admin_address),
                timeout=30, what="the admin reaches notifications")
     applicant, application_id, company = with_company(admin_client, stack, make_applicant,

@@ -1,7 +1,6 @@
 """Reading what the stack's mail catcher received (deploy/local/mail_catcher.py): every message is an .eml file in
 ``stack.mail_dir``, named in order of arrival; the tests read them with the standard library's parser."""
 
-import subprocess
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from email import policy
@@ -11,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
-from stack import BIN, ROOT
 
 from conftest import eventually
+from testkit.accounts import admin_on_the_command_line
 
 TEMPLATE_HEADER = "X-Portal-Template"
 SERVICE = "notifications"
@@ -97,12 +96,12 @@ def email_rows(stack: Any, query: str, *params: Any) -> list[tuple[Any, ...]]:
         return [tuple(row) for row in db.execute(query, params).fetchall()]
 
 
-def create_admin(stack: Any, username: str, email: str, password: str) -> None:
-    """An admin with a real address, through identity's command line as an operator would."""
-    done = subprocess.run([str(BIN / "python"), "-m", "identity", "create-admin", username, "--email", email],
-                          env={**stack.env, "PORTAL_ADMIN_PASSWORD": password}, cwd=ROOT, capture_output=True,
-                          text=True, check=False)
-    assert done.returncode == 0, done.stderr or done.stdout
+def create_admin(stack: Any, retire_admins: list[int], username: str, email: str, password: str) -> int:
+    """An admin with a real address, through identity's command line as an operator would; deactivated after the
+    test (conftest's retire_admins). Its id."""
+    admin_id = admin_on_the_command_line(stack.env, username, password=password, email=email)
+    retire_admins.append(admin_id)
+    return admin_id
 
 
 def when(check: Callable[[], Any], what: str, timeout: float = 60) -> Any:

@@ -153,13 +153,13 @@ def test_a_company_assignment_sends_the_company_term_and_payment_dates(
 
 
 def test_a_contact_message_and_a_new_application_go_to_every_admin(
-        client: httpx.Client, make_applicant: Any, stack: Any) -> None:
+        client: httpx.Client, make_applicant: Any, stack: Any, retire_admins: list[int]) -> None:
     """identity.admin.saved: admins made with an address each get both; the stack's admin (no address given,
     so one under .invalid) gets none."""
     tag = uuid.uuid4().hex[:8]
     admins = [f"admin-{tag}-{n}@example.com" for n in (1, 2)]
     for n, address in enumerate(admins, 1):
-        create_admin(stack, f"boss{tag}{n}", address, "a long admin password")
+        create_admin(stack, retire_admins, f"boss{tag}{n}", address, "a long admin password")
     when(lambda: all(_admin_known(stack, a) for a in admins), "the admins reach notifications")
 
     subject = f"Question {tag}"
@@ -180,12 +180,12 @@ def test_a_contact_message_and_a_new_application_go_to_every_admin(
 
 
 def test_a_deactivated_admin_gets_no_more_admins_emails(client: httpx.Client, admin_client: httpx.Client,
-                                                        stack: Any) -> None:
+                                                        stack: Any, retire_admins: list[int]) -> None:
     """Issue 37: notifications learns a deactivation from identity.admin.saved (active: false)."""
     tag = uuid.uuid4().hex[:8]
     kept, gone = (f"admin-{tag}-{n}@example.com" for n in ("kept", "gone"))
     for name, address in ((f"kept{tag}", kept), (f"gone{tag}", gone)):
-        create_admin(stack, name, address, "a long admin password")
+        create_admin(stack, retire_admins, name, address, "a long admin password")
     when(lambda: _admin_known(stack, kept) and _admin_known(stack, gone), "the admins reach notifications")
     [gone_id] = [a["id"] for a in admin_client.get("/api/admin/admins").json() if a["username"] == f"gone{tag}"]
     deactivated = admin_client.post(f"/api/admin/admins/{gone_id}/deactivate")

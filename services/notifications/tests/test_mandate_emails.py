@@ -7,6 +7,7 @@ The clock is fixed with the command line's round (``python -m notifications mand
 function the service's daily job calls with the real time. The term ends about five months from today (an
 appointment cannot be entered before it happens), so the stack's own job, on today's date, never reaches it."""
 
+import asyncio
 import re
 import secrets
 import subprocess
@@ -22,6 +23,7 @@ from stack import BIN, ROOT
 
 from applications.term import term_end, today_in_tallinn
 from conftest import Applicant
+from notifications.__main__ import run_round
 from portal_common.banking_days import banking_days_after, banking_days_before, is_banking_day
 from services.applications.tests.test_mandate import create_company
 from services.notifications.tests.support import create_admin, email_rows, mail_to, wait_for_mail, when
@@ -46,10 +48,10 @@ def mandate_round(stack: Any, day: date, again: bool = True) -> str:
     may have run it), so only the e-mails' own once-only key is left to stop a repeat."""
     if again:
         email_rows(stack, "delete from mandate_runs where day = %s returning day", day)
-    done = subprocess.run(round_command(at_nine(day)), env=stack.env, cwd=ROOT, capture_output=True, text=True,
-                          check=False, timeout=60)
-    assert done.returncode == 0, done.stderr or done.stdout
-    return done.stdout
+    # The command line's round (``round_command``) in this process; the command line runs in the test of two
+    # rounds at once.
+    return asyncio.run(run_round(stack.database_url("notifications"), datetime.fromisoformat(at_nine(day)),
+                                 mandates=True))
 
 
 def at_nine(day: date) -> str:
@@ -85,11 +87,11 @@ def appointed(make_applicant: Any, admin_client: httpx.Client, stack: Any) -> Ca
     return make
 
 
-def test_each_mandate_email_goes_once_on_its_day(stack: Any, admin_client: httpx.Client,
+def test_each_mandate_email_goes_once_on_its_day(stack: Any, admin_client: httpx.Client, retire_admins: list[int],
                                                  appointed: Callable[..., tuple[Applicant, int]]) -> None:
     tag = secrets.token_hex(3)
     boss = f"mandate-boss-{tag}@example.ee"
-    create_admin(stack, f"mandateboss{tag}", boss, "a long admin password")
+    create_admin(stack, retire_admins, f"mandateboss{tag}", boss, "a long admin password")
     when(lambda: email_rows(stack, "select 1 from recipients where email = %s and is_admin", boss),
          "the admin reaches notifications")
     [(boss_id,)] = email_rows(stack, "select user_id from recipients where email = %s", boss)

@@ -5,9 +5,10 @@ The clock is fixed with the command line's round (``python -m notifications remi
 function the service's daily job calls with the real time. Each test uses days of its own, years apart, so one
 test's rounds never fall in another's reminder window (the stack's own job runs on today's date)."""
 
+import asyncio
 import subprocess
 import time
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import httpx
@@ -15,6 +16,7 @@ import pytest
 from stack import BIN, ROOT
 
 from conftest import Applicant
+from notifications.__main__ import run_round
 from services.notifications.tests.support import email_rows, mail_to, wait_for_mail, when
 
 # Issue 32: alone on the stack, after the parallel part: it sends the reminders due for everyone, at a clock of its
@@ -33,11 +35,9 @@ def remind_command(now: str) -> list[str]:
 
 
 def remind(stack: Any, now: str) -> str:
-    """One reminder round as of ``now``; what it printed."""
-    done = subprocess.run(remind_command(now), env=stack.env, cwd=ROOT, capture_output=True, text=True,
-                          check=False, timeout=60)
-    assert done.returncode == 0, done.stderr or done.stdout
-    return done.stdout
+    """One reminder round as of ``now``, the command line's (``remind_command``) in this process; what it prints.
+    The command line itself runs in the test of two rounds at once."""
+    return asyncio.run(run_round(stack.database_url("notifications"), datetime.fromisoformat(now)))
 
 
 def at_nine(day: date, offset: str = "+02:00") -> str:
