@@ -639,12 +639,10 @@ class Stack:
                     connection.execute(f'create database "{name}"')
 
     def _migrate(self) -> None:
-        running = [(name, subprocess.Popen([str(BIN / "python"), "-m", name, "migrate"], env=self.env, cwd=ROOT,
-                                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)) for name in SERVICES]
-        for name, process in running:
-            output, _ = process.communicate()
-            if process.returncode != 0:
-                raise RuntimeError(f"migrations of {name} failed:\n{output.decode()[-3000:]}")
+        done = subprocess.run([str(BIN / "python"), str(ROOT / "deploy/local/migrate_all.py"), *SERVICES],
+                              env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"the migrations failed:\n{done.stdout.decode()[-3000:]}")
 
     def _ensure_admin(self) -> None:
         if self.config.admin_username and self.config.admin_password:

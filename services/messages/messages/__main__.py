@@ -7,6 +7,10 @@ from pathlib import Path
 from messages.config import get_settings
 from portal_common.cli import service_cli
 
+
+def main(argv: list[str] | None = None) -> int:
+    return service_cli("python -m messages", Path(__file__).parent / "migrations", get_settings, argv)
+
+
 if __name__ == "__main__":
-    migrations = Path(__file__).parent / "migrations"
-    sys.exit(service_cli("python -m messages", migrations, get_settings))
+    sys.exit(main())

@@ -7,6 +7,10 @@ from pathlib import Path
 from payroll.config import get_settings
 from portal_common.cli import service_cli
 
+
+def main(argv: list[str] | None = None) -> int:
+    return service_cli("python -m payroll", Path(__file__).parent / "migrations", get_settings, argv)
+
+
 if __name__ == "__main__":
-    migrations = Path(__file__).parent / "migrations"
-    sys.exit(service_cli("python -m payroll", migrations, get_settings))
+    sys.exit(main())
