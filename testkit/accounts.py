@@ -27,29 +27,32 @@ ADMIN_PASSWORD = "admin-test-password"
 ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
 
 
-# The last time step this process handed out a code of, per secret.
-_handed_out: dict[str, int] = {}
+# The last time step this process handed out a code of, per account and secret.
+_handed_out: dict[tuple[str, str], int] = {}
 _handing_out = threading.Lock()
 
 
-def totp_code(secret: str) -> str:
-    """A one-time code of ``secret`` whose time step this process has not handed out before: identity accepts
-    each code once (RFC 6238 §5.2, issue 37), so a test never replays one. The current step's code, else the next
-    step's (identity's drift window takes it), and only when that one is given out too it waits for the step."""
+def totp_code(secret: str, account: str = "") -> str:
+    """A one-time code of ``secret`` whose time step this process has not handed out before for ``account``:
+    identity accepts each account's code once (RFC 6238 §5.2, issue 37), so a test never replays one. The current
+    step's code, else the next step's (identity's drift window takes it), and only when that one is given out too
+    it waits for the step. Accounts that share a secret (the admins the tests make on the command line) each have
+    steps of their own: one account's sign-in never waits for another's (issue 32)."""
     totp = pyotp.TOTP(secret)
     with _handing_out:
         current = int(time.time()) // totp.interval
-        step = max(current, _handed_out.get(secret, current - 1) + 1)
+        step = max(current, _handed_out.get((account, secret), current - 1) + 1)
         if step > current + 1:
             # Until ``step`` is the next step; the earliest it is good.
             time.sleep(max(0.0, (step - 1) * totp.interval - time.time()))
-        _handed_out[secret] = step
+        _handed_out[(account, secret)] = step
         return totp.generate_otp(step)
 
 
-def admin_otp() -> str:
-    """A one-time code of the test admin that this process has not used yet (totp_code)."""
-    return totp_code(ADMIN_TOTP_SECRET)
+def admin_otp(account: str = ADMIN_USERNAME) -> str:
+    """A one-time code of ``account``, the test admin unless another made with its TOTP secret, that this process
+    has not used yet (totp_code)."""
+    return totp_code(ADMIN_TOTP_SECRET, account.lower())
 
 
 def admin_login_body() -> dict[str, str]:

@@ -55,7 +55,7 @@ def test_an_officer_clears_a_hit_and_approves_a_company_client(
     audit = Audit()
     with audit_context(browser, gateway) as context:
         page = context.new_page()
-        sign_in(page, officer, ADMIN_PASSWORD, admin_otp())
+        sign_in(page, officer, ADMIN_PASSWORD, admin_otp(officer))
         expect(page).to_have_url(re.compile("/admin$"))
         page.goto("/admin?tab=compliance")
         use_language(page, "en")  # a new officer's account, its language saved for it alone

@@ -69,6 +69,6 @@ def admin_made_on_the_command_line(stack: Any, gateway: str, *flags: str) -> htt
     """Such an admin, signed in with their second factor."""
     name = admin_on_the_command_line(stack, *flags)
     client = browser_client(gateway)
-    signed_in = client.post("/api/login", json={"username": name, "password": ADMIN_PASSWORD, "otp": admin_otp()})
+    signed_in = client.post("/api/login", json={"username": name, "password": ADMIN_PASSWORD, "otp": admin_otp(name)})
     assert signed_in.status_code == 200 and signed_in.json()["secondFactorPassed"] is True, signed_in.text
     return client

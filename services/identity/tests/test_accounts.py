@@ -94,7 +94,7 @@ def test_create_admin_refuses_an_applicants_name_and_promote_ends_their_sessions
     assert applicant.client.get("/api/user").status_code == 401
     with browser_client(gateway) as fresh:
         assert login(fresh, name, applicant.password).status_code == 401
-        signed_in = login(fresh, name, NEW_ADMIN_PASSWORD, admin_otp())
+        signed_in = login(fresh, name, NEW_ADMIN_PASSWORD, admin_otp(name))
         assert signed_in.status_code == 200 and signed_in.json()["role"] == "admin"
         assert fresh.get("/api/admin/messages").status_code == 200
 
