@@ -19,7 +19,7 @@ run: install web
 # Two jobs at a time: the suites on the stack mostly wait on it, so the checks that need no stack (lint, the
 # API types, Vitest, the offline deployment tests) run beside them. Each job's output is shown when it ends.
 test: install system-packages web
-	$(MAKE) --no-print-directory -j2 --output-sync=target stack-suites lint check-api-types test-web deploy-suites
+	$(MAKE) --no-print-directory -j2 --output-sync=target stack-suites lint test-web deploy-suites
 
 install: $(PY_STAMP) $(WEB_STAMP)
 
@@ -108,7 +108,8 @@ deploy-config: install
 	$(PY) -m gateway.generate
 
 # Rewrites the SPA's API types (web/src/types/openapi/) from the services' OpenAPI documents after a change to a
-# service's schemas; `make test` fails while the committed ones differ (check-api-types).
+# service's schemas; `make test` fails while the committed ones differ (gateway/tests/test_api_types.py, which
+# generates them once per run; `make check-api-types` is the same check alone).
 api-types: install
 	$(PY) -m gateway.openapi
 
