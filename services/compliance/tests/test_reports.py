@@ -9,7 +9,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import httpx
-from sqlalchemy import delete
+from sqlalchemy import delete, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col
 
@@ -87,9 +87,15 @@ async def test_a_concern_sent_while_identitys_event_adds_the_applicant_is_receiv
     try:
         async with database.session() as event, database.session() as concern:
             await event.execute(insert(Applicant).values(user_id=user_id, full_name="Mari Maasikas"))
+            concern_pid = (await concern.execute(text("select pg_backend_pid()"))).scalar_one()
             sent = asyncio.create_task(reports.raise_concern(concern, user_id, "Asked to sign unseen papers"))
-            await asyncio.sleep(0.5)
-            assert not sent.done()  # waits on the event's row
+            waiting = text("select wait_event_type is not distinct from 'Lock' from pg_stat_activity where pid = :pid")
+            for _ in range(100):
+                if (await event.execute(waiting, {"pid": concern_pid})).scalar_one() or sent.done():
+                    break
+                await asyncio.sleep(0.1)
+            assert not sent.done() and (await event.execute(waiting, {"pid": concern_pid})).scalar_one(), \
+                "the concern should wait on the event's row"
             await event.commit()
             report = await asyncio.wait_for(sent, timeout=10)
             assert (report.subject_id, report.subject_name) == (user_id, "Mari Maasikas")
