@@ -54,9 +54,9 @@ lint: install
 test-web: install
 	cd web && npm test
 
-# Every suite on the stack against one stack, started once per run: parallel workers first, then the tests marked
-# `exclusive` one at a time (testkit/stack_suites.py; PORTAL_TEST_WORKERS sets the workers). Each service keeps its
-# tables on its own SQLModel registry, so all their models load side by side.
+# Every suite on the stack: parallel workers against one stack, started once per run, and beside them the tests
+# marked `exclusive`, one at a time on a stack of their own (testkit/stack_suites.py; PORTAL_TEST_WORKERS sets the
+# workers). Each service keeps its tables on its own SQLModel registry, so all their models load side by side.
 STACK_SUITES := services/common services/eid services/identity services/applications services/documents services/contracts \
 	services/messages services/notifications services/audit services/payroll services/compliance gateway/tests web/e2e
 # Each pytest run ends with its slowest tests, so a slow new one is seen the day it lands (issue 32).

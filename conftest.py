@@ -195,11 +195,8 @@ def eventually_fixture() -> Callable[..., Any]:
 
 @pytest.fixture(scope="session")
 def stack() -> Iterator[Stack]:
-    """The suites' stack: testkit/stack_suites.py's when it runs them (its parallel workers attach to it), else
-    one of this run's own, started empty and stopped at the end."""
-    if suite_stack.RUNNING is not None:
-        yield suite_stack.RUNNING
-        return
+    """The suites' stack: testkit/stack_suites.py's for its parallel workers (they attach to it), else one of this
+    run's own, started empty and stopped at the end."""
     if suite_stack.attaching():
         attached = Stack.attached(suite_stack.suite_config())
         _ensure_worker_admin(attached)

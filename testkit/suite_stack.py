@@ -1,8 +1,8 @@
 """The stack the suites run on: its settings, and who owns it (issue 32).
 
 A lone `pytest` run starts a stack of its own and stops it at the end, as it always has. `make test` starts one
-stack in testkit/stack_suites.py, which runs the suites' parallel workers against it (they attach to it) and
-then the exclusive tests in its own process, where RUNNING holds it."""
+stack in testkit/stack_suites.py, which runs the suites' parallel workers against it (they attach to it), and
+beside them the exclusive tests in a lone pytest run with a stack of its own."""
 
 import os
 
@@ -25,8 +25,6 @@ TEST_PASSWORD_HASH_COST = {"IDENTITY_PASSWORD_HASH_TIME_COST": "1", "IDENTITY_PA
                            "IDENTITY_PASSWORD_HASH_PARALLELISM": "1"}
 # Set for the parallel workers: the stack is already running, started by the process that started them.
 ATTACH_VARIABLE = "PORTAL_TEST_STACK_RUNNING"
-# The stack of testkit/stack_suites.py while it runs the exclusive tests in its own process.
-RUNNING: Stack | None = None
 
 
 def suite_config() -> StackConfig:
