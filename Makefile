@@ -16,10 +16,11 @@ run: install web
 		|| echo "Prometheus could not be installed: the portal starts without metrics"
 	$(PY) deploy/local/stack.py
 
-# Two jobs at a time: the suites on the stack mostly wait on it, so the checks that need no stack (lint, the
-# API types, Vitest, the offline deployment tests) run beside them. Each job's output is shown when it ends.
+# Three jobs at a time: the suites on the stack mostly wait on it, so the checks that need no stack run beside
+# them, Vitest in one slot and lint, then the offline deployment tests, in the other; with two slots these three
+# followed each other and ended after the stack's suites (issue 32). Each job's output is shown when it ends.
 test: install system-packages web
-	$(MAKE) --no-print-directory -j2 --output-sync=target stack-suites lint test-web deploy-suites
+	$(MAKE) --no-print-directory -j3 --output-sync=target stack-suites test-web lint deploy-suites
 
 install: $(PY_STAMP) $(WEB_STAMP)
 
