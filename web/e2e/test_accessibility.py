@@ -86,7 +86,10 @@ def audit_context(browser: Browser, gateway: str) -> BrowserContext:
 
 def use_language(page: Page, language: str) -> None:
     """The language switcher, as a reader would: it shows the page in that language and saves it on the account.
-    Called once the signed-in page shows, so the account's saved language has been applied before it."""
+    It waits until the page has the signed-in user (the header's logout button): a click before that only switches
+    the page, and the account's saved language then takes over (web/src/app/LanguageSync.tsx), as run 26 saw."""
+    logout = "|".join(re.escape(texts(other, "common")["nav"]["logout"]) for other in LANGUAGES)
+    expect(page.get_by_role("button", name=re.compile(f"^({logout})$"), include_hidden=True).first).to_be_attached()
     page.get_by_role("button", name=texts(language, "common")["language"][language], exact=True).first.click()
     expect(page.locator("html")).to_have_attribute("lang", language)
 
