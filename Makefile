@@ -16,11 +16,11 @@ run: install web
 		|| echo "Prometheus could not be installed: the portal starts without metrics"
 	$(PY) deploy/local/stack.py
 
-# Three jobs at a time: the suites on the stack mostly wait on it, so the checks that need no stack run beside
-# them, Vitest in one slot and lint, then the offline deployment tests, in the other; with two slots these three
-# followed each other and ended after the stack's suites (issue 32). Each job's output is shown when it ends.
+# Two jobs at a time: the suites on the stack mostly wait on it, so the checks that need no stack (lint, Vitest,
+# the offline deployment tests) run beside them, one after another. A third slot had Vitest slow the stack's suites
+# by 2 minutes (issue 32). Each job's output is shown when it ends.
 test: install system-packages web
-	$(MAKE) --no-print-directory -j3 --output-sync=target stack-suites test-web lint deploy-suites
+	$(MAKE) --no-print-directory -j2 --output-sync=target stack-suites lint test-web deploy-suites
 
 install: $(PY_STAMP) $(WEB_STAMP)
 
@@ -52,8 +52,11 @@ lint: install
 	$(VENV)/bin/mypy services/common/portal_common services/eid/portal_eid $(foreach s,identity applications documents contracts messages notifications audit payroll compliance,services/$(s)/$(s)) gateway deploy/local deploy/monitoring testkit
 	cd web && npm run lint
 
+# Vitest takes one worker less than the machine has cores; beside the stack's suites, two cores gave it one, which
+# got a small share of the CPU and took 6 minutes (issue 32).
+VITEST_WORKERS ?= 3
 test-web: install
-	cd web && npm test
+	cd web && npm test -- --maxWorkers=$(VITEST_WORKERS)
 
 # Every suite on the stack: parallel workers against one stack, started once per run, and beside them the tests
 # marked `exclusive`, one at a time on a stack of their own (testkit/stack_suites.py; PORTAL_TEST_WORKERS sets the
@@ -74,8 +77,10 @@ test-stack: install system-packages web
 
 # The two pytest runs without prerequisites, for `make test`, which installs first: so the stack's suites, the
 # longest job, start at once instead of waiting for a job slot behind a prerequisite.
+# Three workers, a test file to each at a time: most of a file's time is a stack, a cluster or a drill that waits
+# (issue 32). Files that start servers take free ports or bases of their own (PORTAL_TEST_PORT_BASE + 250/500/750).
 deploy-suites:
-	$(PY) -m pytest $(SLOWEST) deploy/tests
+	$(PY) -m pytest $(SLOWEST) -n 3 --dist loadfile deploy/tests
 
 stack-suites:
 	$(PY) -m testkit.stack_suites $(STACK_SUITES)
