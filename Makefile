@@ -52,11 +52,8 @@ lint: install
 	$(VENV)/bin/mypy services/common/portal_common services/eid/portal_eid $(foreach s,identity applications documents contracts messages notifications audit payroll compliance,services/$(s)/$(s)) gateway deploy/local deploy/monitoring testkit
 	cd web && npm run lint
 
-# Vitest takes one worker less than the machine has cores; beside the stack's suites, two cores gave it one, which
-# got a small share of the CPU and took 6 minutes (issue 32).
-VITEST_WORKERS ?= 3
 test-web: install
-	cd web && npm test -- --maxWorkers=$(VITEST_WORKERS)
+	cd web && npm test
 
 # Every suite on the stack: parallel workers against one stack, started once per run, and beside them the tests
 # marked `exclusive`, one at a time on a stack of their own (testkit/stack_suites.py; PORTAL_TEST_WORKERS sets the
@@ -77,10 +74,8 @@ test-stack: install system-packages web
 
 # The two pytest runs without prerequisites, for `make test`, which installs first: so the stack's suites, the
 # longest job, start at once instead of waiting for a job slot behind a prerequisite.
-# Three workers, a test file to each at a time: most of a file's time is a stack, a cluster or a drill that waits
-# (issue 32). Files that start servers take free ports or bases of their own (PORTAL_TEST_PORT_BASE + 250/500/750).
 deploy-suites:
-	$(PY) -m pytest $(SLOWEST) -n 3 --dist loadfile deploy/tests
+	$(PY) -m pytest $(SLOWEST) deploy/tests
 
 stack-suites:
 	$(PY) -m testkit.stack_suites $(STACK_SUITES)
