@@ -33,7 +33,12 @@ def admin_opens_the_application(browser: Browser, gateway: str, application_id: 
         page = context.new_page()
         sign_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
         expect(page).to_have_url(re.compile("/admin$"))
-        page.goto(f"/admin/applications/{application_id}")
+        # The view is recorded when the file's request is answered, not when the page shows its heading (drawn from
+        # the address at once): closing the page before the answer aborted the request in run 30.
+        path = f"/api/admin/applications/{application_id}"
+        with page.expect_response(lambda response: response.url.endswith(path)) as answered:
+            page.goto(f"/admin/applications/{application_id}")
+        assert answered.value.status == 200, answered.value.text()
         # "Taotlus nr 1" / "Application #1", in whichever language the admin's account keeps.
         expect(page.get_by_role("heading", level=1, name=re.compile(rf"\b{application_id}$"))).to_be_visible()
     finally:
