@@ -34,13 +34,18 @@ SLOWEST_SHOWN = 25
 # The exclusive part's stack: clear of the first stack's ports (base to base + 200, deploy/local/stack.py Ports) and
 # of the deployment tests' stacks beside this run (+ 250, + 500, + 750, deploy/tests).
 EXCLUSIVE_PORT_OFFSET = 1000
+# The parallel workers and their browsers yield the CPU to the exclusive part, whose outage tests time answers
+# (503 within 3 s) that a starved service missed (run 27), and to the jobs beside the stack suites; they take the
+# rest. The stack they test runs at the usual priority.
+PARALLEL_NICENESS = 5
 
 
 def _start_parallel(paths: list[str], workers: int, counts: Path) -> subprocess.Popen[bytes]:
     """Part 1 in a child pytest whose workers attach to this process's stack; its counts land in ``counts``."""
     env = {**os.environ, suite_stack.ATTACH_VARIABLE: "1", "PORTAL_TEST_COUNTS": str(counts)}
-    command = [sys.executable, "-m", "pytest", "-n", str(workers), "--dist", "worksteal", "-m", "not exclusive",
-               f"--durations={SLOWEST_SHOWN}", "-p", "testkit.counting", *paths]
+    command = ["nice", "-n", str(PARALLEL_NICENESS), sys.executable, "-m", "pytest", "-n", str(workers),
+               "--dist", "worksteal", "-m", "not exclusive", f"--durations={SLOWEST_SHOWN}", "-p", "testkit.counting",
+               *paths]
     return subprocess.Popen(command, env=env, cwd=ROOT)
 
 
