@@ -5,7 +5,8 @@
 2. Beside them, the tests marked `exclusive` (they stop, pause or restart the stack's processes, run replicas of
    their own, change what every user sees, or measure a process's memory) run one at a time in a pytest of their
    own, on a second stack that pytest starts and owns (ports from $PORTAL_TEST_PORT_BASE + EXCLUSIVE_PORT_OFFSET),
-   with nothing else on it. They mostly wait (timeouts, outages, retries), so they cost the parallel part little.
+   with nothing else on it. They mostly wait (timeouts, outages, retries), so they cost the parallel part little,
+   and they come first for the CPU (PARALLEL_NICENESS): some time their answers.
 
 Usage: python -m testkit.stack_suites [--workers N] PATH... ; it ends with one line of the counts of both parts.
 """
