@@ -36,7 +36,7 @@ SLOWEST_SHOWN = 25
 # of the deployment tests' stacks beside this run (+ 250, + 500, + 750, deploy/tests).
 EXCLUSIVE_PORT_OFFSET = 1000
 # The parallel workers and their browsers yield the CPU to the exclusive part, whose outage tests time answers
-# (503 within 3 s) that a starved service missed (run 27), and to the jobs beside the stack suites; they take the
+# (503 within 3 s) that a starved service missed (runs 27, 31), and to the jobs beside the stack suites; they take the
 # rest. The stack they test runs at the usual priority.
 PARALLEL_NICENESS = 5
 
