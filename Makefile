@@ -16,11 +16,15 @@ run: install web
 		|| echo "Prometheus could not be installed: the portal starts without metrics"
 	$(PY) deploy/local/stack.py
 
-# Two jobs at a time: the suites on the stack mostly wait on it, so the checks that need no stack (lint, Vitest,
-# the offline deployment tests) run beside them, one after another. A third slot had Vitest slow the stack's suites
-# by 2 minutes (issue 32). Each job's output is shown when it ends.
+# Two jobs at a time: the checks that need no stack (lint, Vitest, the offline deployment tests) run one after another
+# beside the suites on the stack. A third slot had Vitest slow the stack's suites by 2 minutes (issue 32). The run is
+# CPU-bound: the checks beside run at the niceness of the stack suites' parallel workers (testkit/stack_suites.py),
+# so both yield to the stack's services and to the exclusive tests, and share the rest. At 10 they ended 3 minutes
+# after the stack suites, the whole run near 15 minutes (run 34). Each job's output is shown when it ends.
+BESIDE_NICENESS := 5
 test: install system-packages web
-	$(MAKE) --no-print-directory -j2 --output-sync=target stack-suites lint test-web deploy-suites
+	$(MAKE) --no-print-directory -j2 --output-sync=target stack-suites lint test-web deploy-suites \
+		BESIDE="nice -n $(BESIDE_NICENESS)"
 
 install: $(PY_STAMP) $(WEB_STAMP)
 
@@ -47,13 +51,16 @@ web: web/dist/landing.en.html
 web/dist/landing.en.html: $(WEB_STAMP) $(WEB_SOURCES)
 	cd web && npm run build
 
+# Empty but in `make test`, which runs these beside the stack's suites at a lower priority.
+BESIDE :=
+
 lint: install
-	$(VENV)/bin/ruff check services gateway deploy web/e2e conftest.py testkit
-	$(VENV)/bin/mypy services/common/portal_common services/eid/portal_eid $(foreach s,identity applications documents contracts messages notifications audit payroll compliance,services/$(s)/$(s)) gateway deploy/local deploy/monitoring testkit
-	cd web && npm run lint
+	$(BESIDE) $(VENV)/bin/ruff check services gateway deploy web/e2e conftest.py testkit
+	$(BESIDE) $(VENV)/bin/mypy services/common/portal_common services/eid/portal_eid $(foreach s,identity applications documents contracts messages notifications audit payroll compliance,services/$(s)/$(s)) gateway deploy/local deploy/monitoring testkit
+	cd web && $(BESIDE) npm run lint
 
 test-web: install
-	cd web && npm test
+	cd web && $(BESIDE) npm test
 
 # Every suite on the stack: parallel workers against one stack, started once per run, and beside them the tests
 # marked `exclusive`, one at a time on a stack of their own (testkit/stack_suites.py; PORTAL_TEST_WORKERS sets the
@@ -75,7 +82,7 @@ test-stack: install system-packages web
 # The two pytest runs without prerequisites, for `make test`, which installs first: so the stack's suites, the
 # longest job, start at once instead of waiting for a job slot behind a prerequisite.
 deploy-suites:
-	$(PY) -m pytest $(SLOWEST) deploy/tests
+	$(BESIDE) $(PY) -m pytest $(SLOWEST) deploy/tests
 
 stack-suites:
 	$(PY) -m testkit.stack_suites $(STACK_SUITES)

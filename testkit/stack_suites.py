@@ -3,10 +3,10 @@
 1. The tests that share the stack peacefully run in parallel workers (pytest-xdist), which attach to this
    process's stack: they make their own users, and each worker calls from a loopback address of its own.
 2. Beside them, the tests marked `exclusive` (they stop, pause or restart the stack's processes, run replicas of
-   their own, change what every user sees, or measure a process's memory) run one at a time in a pytest of their
-   own, on a second stack that pytest starts and owns (ports from $PORTAL_TEST_PORT_BASE + EXCLUSIVE_PORT_OFFSET),
-   with nothing else on it. They mostly wait (timeouts, outages, retries), so they cost the parallel part little,
-   and they come first for the CPU (PARALLEL_NICENESS): some time their answers.
+   their own, change what every user sees, measure a process's memory, or compare answer times) run one at a time
+   in a pytest of their own, on a second stack that pytest starts and owns (ports from $PORTAL_TEST_PORT_BASE +
+   EXCLUSIVE_PORT_OFFSET), with nothing else on it. They mostly wait (timeouts, outages, retries), so they cost the
+   parallel part little, and they come first for the CPU (PARALLEL_NICENESS): some time their answers.
 
 Usage: python -m testkit.stack_suites [--workers N] PATH... ; it ends with one line of the counts of both parts.
 """

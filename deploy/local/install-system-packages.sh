@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
-# What `make test` needs from Debian besides Python, Node and make: Chromium, which the end-to-end tests drive
-# (web/e2e), nginx, which runs the web image's server config (deploy/tests/test_web_server.py), and Prometheus
+# What `make test` needs from Debian besides Python, Node and make: Chromium's headless shell, which the end-to-end
+# tests drive (web/e2e), and Chromium, which the first-load benchmarks measure (testkit/chromium.py), nginx, which runs the web image's server config (deploy/tests/test_web_server.py), and Prometheus
 # (prometheus, with promtool), which the local stack runs with the alert rules and deploy/tests/test_alerts.py
 # tests them with (issue 21). Installs
 # whichever is missing with apt-get when allowed to: as root, or through sudo without a password. Otherwise,
 # or with PORTAL_INSTALL_SYSTEM_PACKAGES=no, it only says what to install and fails.
 #
-# PORTAL_CHROMIUM_BINARY, PORTAL_NGINX_BINARY and PORTAL_PROMTOOL_BINARY name the files looked for (their tests
-# point them elsewhere); PORTAL_SYSTEM_PACKAGES which of the three to see to (all by default).
+# PORTAL_CHROMIUM_BINARY, PORTAL_HEADLESS_SHELL_BINARY, PORTAL_NGINX_BINARY and PORTAL_PROMTOOL_BINARY name the
+# files looked for (their tests point them elsewhere); PORTAL_SYSTEM_PACKAGES which packages to see to (all by
+# default).
 set -euo pipefail
 
 chromium=${PORTAL_CHROMIUM_BINARY:-/usr/bin/chromium}
+headless_shell=${PORTAL_HEADLESS_SHELL_BINARY:-/usr/bin/chromium-headless-shell}
 nginx=${PORTAL_NGINX_BINARY:-/usr/sbin/nginx}
 promtool=${PORTAL_PROMTOOL_BINARY:-/usr/bin/promtool}
 missing=()
 missing_files=()
-wanted=" ${PORTAL_SYSTEM_PACKAGES:-chromium nginx prometheus} "  # `make run` asks for prometheus only
+wanted=" ${PORTAL_SYSTEM_PACKAGES:-chromium chromium-headless-shell nginx prometheus} "  # `make run`: prometheus only
 [[ "$wanted" != *" chromium "* || -x "$chromium" ]] || { missing+=(chromium); missing_files+=("$chromium"); }
+[[ "$wanted" != *" chromium-headless-shell "* || -x "$headless_shell" ]] \
+  || { missing+=(chromium-headless-shell); missing_files+=("$headless_shell"); }
 [[ "$wanted" != *" nginx "* || -x "$nginx" ]] || { missing+=(nginx); missing_files+=("$nginx"); }
 [[ "$wanted" != *" prometheus "* || -x "$promtool" ]] || { missing+=(prometheus); missing_files+=("$promtool"); }
 [ ${#missing[@]} -eq 0 ] && exit 0

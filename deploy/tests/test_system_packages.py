@@ -33,7 +33,8 @@ def stand_ins(tmp_path: Path, calls: Path) -> Path:
 
 
 def run_script(stand_ins: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    env = {"PORTAL_PROMTOOL_BINARY": "/bin/sh", **env}  # there unless a test says otherwise
+    there = {"PORTAL_PROMTOOL_BINARY": "/bin/sh", "PORTAL_HEADLESS_SHELL_BINARY": "/bin/sh"}  # unless a test says
+    env = {**there, **env}
     return subprocess.run(["bash", str(SCRIPT)], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "PATH": f"{stand_ins}:{os.environ['PATH']}", **env})
 
@@ -83,6 +84,15 @@ def test_when_not_allowed_it_says_what_to_install(tmp_path: Path, stand_ins: Pat
     assert "apt-get install -y chromium nginx" in done.stderr
     assert f"missing: {tmp_path / 'chromium'} {tmp_path / 'nginx'}" in done.stderr
     assert apt_calls(calls) == []
+
+
+def test_the_headless_shell_is_installed_when_missing(tmp_path: Path, stand_ins: Path, calls: Path) -> None:
+    """Issue 32: the end-to-end tests drive Chromium's headless shell, a package of its own."""
+    done = run_script(stand_ins, PORTAL_CHROMIUM_BINARY="/bin/sh", PORTAL_NGINX_BINARY="/bin/sh",
+                      PORTAL_HEADLESS_SHELL_BINARY=str(tmp_path / "chromium-headless-shell"))
+    assert done.returncode == 0, done.stderr
+    assert apt_calls(calls) == ["apt-get update -qq",
+                                "apt-get install -y -qq --no-install-recommends chromium-headless-shell"]
 
 
 def test_prometheus_is_installed_when_promtool_is_missing(tmp_path: Path, stand_ins: Path, calls: Path) -> None:

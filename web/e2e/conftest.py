@@ -1,13 +1,13 @@
-"""Chromium (Debian's /usr/bin/chromium) driven by Playwright through the real gateway."""
+"""Chromium (Debian's headless shell, testkit/chromium.py) driven by Playwright through the real gateway."""
 
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from testkit.chromium import CHROMIUM, CSP_VIOLATIONS, FLAGS, PAGE_WAIT_MS, new_context
+from testkit.chromium import CSP_VIOLATIONS, FLAGS, HEADLESS_SHELL, PAGE_WAIT_MS, new_context
 
-__all__ = ["CHROMIUM", "FLAGS", "PAGE_WAIT_MS", "new_context", "wait_until_the_landing_page_is_live"]
+__all__ = ["PAGE_WAIT_MS", "new_context", "wait_until_the_landing_page_is_live"]
 
 expect.set_options(timeout=PAGE_WAIT_MS)  # as for actions (testkit/chromium.py)
 
@@ -15,7 +15,7 @@ expect.set_options(timeout=PAGE_WAIT_MS)  # as for actions (testkit/chromium.py)
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        launched = playwright.chromium.launch(executable_path=HEADLESS_SHELL, args=FLAGS)
         yield launched
         launched.close()
 

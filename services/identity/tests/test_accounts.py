@@ -139,6 +139,8 @@ def test_the_command_line_may_still_create_an_admin_with_a_reserved_name(stack: 
 ADDRESSES_FOR_TIMING = [f"127.0.1.{n}" for n in range(1, 21)]
 
 
+# Alone (issue 32): beside the parallel workers' bursts one median came out 27% above the other (run 34).
+@pytest.mark.exclusive
 def test_unknown_and_known_usernames_take_the_same_time_and_get_the_same_answers(
         make_applicant: Any, client_from: ClientsFrom) -> None:
     """100 tries each of a known name with a wrong password and of an unknown name, interleaved: five from
