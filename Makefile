@@ -16,15 +16,17 @@ run: install web
 		|| echo "Prometheus could not be installed: the portal starts without metrics"
 	$(PY) deploy/local/stack.py
 
-# Two jobs at a time: the checks that need no stack (lint, Vitest, the offline deployment tests) run one after another
+# Two jobs at a time: the checks that need no stack (lint, the offline deployment tests, Vitest) run one after another
 # beside the suites on the stack. A third slot had Vitest slow the stack's suites by 2 minutes (issue 32). The run is
 # CPU-bound: the checks beside run at the niceness of the stack suites' parallel workers (testkit/stack_suites.py),
 # so both yield to the stack's services and to the exclusive tests, and share the rest. At 10 they ended 3 minutes
-# after the stack suites, the whole run near 15 minutes (run 34). Each job's output is shown when it ends.
+# after the stack suites, the whole run near 15 minutes (run 34). Vitest comes last, in two workers: it is what runs
+# on after the stack suites, and one worker (its default on 2 cores) left a core idle; the deployment tests, one
+# process, left one idle for 3 minutes in that place (run 35). Each job's output is shown when it ends.
 BESIDE_NICENESS := 5
 test: install system-packages web
-	$(MAKE) --no-print-directory -j2 --output-sync=target stack-suites lint test-web deploy-suites \
-		BESIDE="nice -n $(BESIDE_NICENESS)"
+	$(MAKE) --no-print-directory -j2 --output-sync=target stack-suites lint deploy-suites test-web \
+		BESIDE="nice -n $(BESIDE_NICENESS)" VITEST_FLAGS=--maxWorkers=2
 
 install: $(PY_STAMP) $(WEB_STAMP)
 
@@ -53,6 +55,7 @@ web/dist/landing.en.html: $(WEB_STAMP) $(WEB_SOURCES)
 
 # Empty but in `make test`, which runs these beside the stack's suites at a lower priority.
 BESIDE :=
+VITEST_FLAGS :=
 
 lint: install
 	$(BESIDE) $(VENV)/bin/ruff check services gateway deploy web/e2e conftest.py testkit
@@ -60,7 +63,7 @@ lint: install
 	cd web && $(BESIDE) npm run lint
 
 test-web: install
-	cd web && $(BESIDE) npm test
+	cd web && $(BESIDE) npm test -- $(VITEST_FLAGS)
 
 # Every suite on the stack: parallel workers against one stack, started once per run, and beside them the tests
 # marked `exclusive`, one at a time on a stack of their own (testkit/stack_suites.py; PORTAL_TEST_WORKERS sets the

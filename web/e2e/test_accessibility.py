@@ -87,11 +87,16 @@ def audit_context(browser: Browser, gateway: str) -> BrowserContext:
 def use_language(page: Page, language: str) -> None:
     """The language switcher, as a reader would: it shows the page in that language and saves it on the account.
     It waits until the page has the signed-in user (the header's logout button): a click before that only switches
-    the page, and the account's saved language then takes over (web/src/app/LanguageSync.tsx), as run 26 saw."""
+    the page, and the account's saved language then takes over (web/src/app/LanguageSync.tsx), as run 26 saw.
+    It returns once the account has the language too."""
     logout = "|".join(re.escape(texts(other, "common")["nav"]["logout"]) for other in LANGUAGES)
     expect(page.get_by_role("button", name=re.compile(f"^({logout})$"), include_hidden=True).first).to_be_attached()
     page.get_by_role("button", name=texts(language, "common")["language"][language], exact=True).first.click()
     expect(page.locator("html")).to_have_attribute("lang", language)
+    # The switch is saved in a request of its own: a page opened before it is answered loads the account's old
+    # language (run 35: the access history page came in Estonian).
+    eventually(lambda: page.request.get("/api/user").json()["language"] == language, PAGE_WAIT_MS / 1000,
+               f"the account's language saved as {language}")
 
 
 def close_dialog(page: Page) -> None:
