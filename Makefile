@@ -19,8 +19,8 @@ run: install web
 # Two jobs at a time: the checks that need no stack (lint, the offline deployment tests, Vitest) run one after another
 # beside the suites on the stack. A third slot had Vitest slow the stack's suites by 2 minutes (issue 32). The run is
 # CPU-bound: the checks beside run at the niceness of the stack suites' parallel workers (testkit/stack_suites.py),
-# so both yield to the stack's services and to the exclusive tests, and share the rest. At 10 they ended 3 minutes
-# after the stack suites, the whole run near 15 minutes (run 34). Vitest comes last, in two workers: it is what runs
+# so both yield to the stack's services and to the exclusive tests, and share the rest. At 10 the whole run took
+# 14:43 and the stack suites gained little (runs 34, 37). Vitest comes last, in two workers: it is what runs
 # on after the stack suites, and one worker (its default on 2 cores) left a core idle; the deployment tests, one
 # process, left one idle for 3 minutes in that place (run 35). Each job's output is shown when it ends.
 BESIDE_NICENESS := 5
