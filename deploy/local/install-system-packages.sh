@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# What `make test` needs from Debian besides Python, Node and make: Chromium's headless shell, which the end-to-end
-# tests drive (web/e2e), and Chromium, which the first-load benchmarks measure (testkit/chromium.py), nginx, which runs the web image's server config (deploy/tests/test_web_server.py), and Prometheus
-# (prometheus, with promtool), which the local stack runs with the alert rules and deploy/tests/test_alerts.py
-# tests them with (issue 21). Installs
-# whichever is missing with apt-get when allowed to: as root, or through sudo without a password. Otherwise,
-# or with PORTAL_INSTALL_SYSTEM_PACKAGES=no, it only says what to install and fails.
+# What `make test` needs from Debian besides Python, Node and make:
+# - Chromium's headless shell, which the end-to-end tests drive (web/e2e), and Chromium, which the first-load
+#   benchmarks measure (testkit/chromium.py);
+# - nginx, which runs the web image's server config (deploy/tests/test_web_server.py);
+# - Prometheus (prometheus, with promtool), which the local stack runs with the alert rules and
+#   deploy/tests/test_alerts.py tests them with (issue 21).
+# Installs whichever is missing with apt-get when allowed to: as root, or through sudo without a password.
+# Otherwise, or with PORTAL_INSTALL_SYSTEM_PACKAGES=no, it only says what to install and fails.
 #
 # PORTAL_CHROMIUM_BINARY, PORTAL_HEADLESS_SHELL_BINARY, PORTAL_NGINX_BINARY and PORTAL_PROMTOOL_BINARY name the
 # files looked for (their tests point them elsewhere); PORTAL_SYSTEM_PACKAGES which packages to see to (all by

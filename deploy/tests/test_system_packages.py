@@ -33,8 +33,8 @@ def stand_ins(tmp_path: Path, calls: Path) -> Path:
 
 
 def run_script(stand_ins: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    there = {"PORTAL_PROMTOOL_BINARY": "/bin/sh", "PORTAL_HEADLESS_SHELL_BINARY": "/bin/sh"}  # unless a test says
-    env = {**there, **env}
+    # promtool and the headless shell are there unless a test says otherwise
+    env = {"PORTAL_PROMTOOL_BINARY": "/bin/sh", "PORTAL_HEADLESS_SHELL_BINARY": "/bin/sh", **env}
     return subprocess.run(["bash", str(SCRIPT)], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "PATH": f"{stand_ins}:{os.environ['PATH']}", **env})
 
