@@ -382,20 +382,46 @@ def interrupt_once() -> Iterator[None]:
         yield
 
 
+@dataclass(frozen=True)
+class ProcessStat:
+    """One process as /proc/<pid>/stat shows it (proc(5))."""
+    pid: int
+    name: str
+    state: str
+    parent: int
+    group: int
+    started: int  # clock ticks after boot: with the pid, names one process even once its number is reused
+
+    @property
+    def running(self) -> bool:
+        return self.state not in ("Z", "X")  # a zombie has exited and only waits for its parent
+
+
+def process_stats() -> Iterator[ProcessStat]:
+    """Every process on this machine now, read one by one: one that exits meanwhile is left out, never the
+    rest (a pathlib glob over /proc gives up on the first entry it may not read)."""
+    try:
+        entries = os.listdir(PROC)
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            text = (PROC / entry / "stat").read_text()
+            name, rest = text.split(" (", 1)[1].rsplit(")", 1)
+            fields = rest.split()
+            yield ProcessStat(int(entry), name, fields[0], int(fields[1]), int(fields[2]), int(fields[19]))
+        except (OSError, IndexError, ValueError):
+            continue  # exited while we looked
+
+
 def _live_groups(processes: list[subprocess.Popen[bytes]]) -> set[int]:
     """The process groups (one per started process, which leads it) that still have a running member; a
     member may outlive its leader."""
     groups = {process.pid for process in processes}
     live = {process.pid for process in processes if process.poll() is None}  # poll() also reaps the leader
-    if not PROC.is_dir():
-        return live
-    for stat in PROC.glob("[0-9]*/stat"):
-        try:
-            state, _parent, group = stat.read_text().rsplit(")", 1)[1].split()[:3]
-        except (OSError, IndexError, ValueError):
-            continue  # exited while we looked
-        if int(group) in groups and state not in ("Z", "X"):
-            live.add(int(group))
+    live |= {stat.group for stat in process_stats() if stat.group in groups and stat.running}
     return live
 
 

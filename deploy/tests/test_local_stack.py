@@ -20,12 +20,14 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import pytest
 from stack import (
     Ports,
+    ProcessStat,
     Stack,
     StackConfig,
     _wait,
     held_ports,
     nats_answers,
     postgres_answers,
+    process_stats,
     s3_answers,
 )
 
@@ -52,37 +54,23 @@ def wait_for_output(path: Path, text: str, process: subprocess.Popen[bytes], tim
         time.sleep(0.1)
 
 
-def process_groups_started_by(parent: int) -> set[int]:
-    """The process groups the stack's children lead (each is started in a session of its own)."""
-    groups = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == parent:
-            groups.add(int(fields[2]))
-    return groups
+def leaders_started_by(parent: int) -> dict[int, int]:
+    """The processes the stack started, each the leader of a process group of its own, by pid, with the time each
+    started: a number that is free again may be given to a new process of someone else's meanwhile."""
+    return {stat.pid: stat.started for stat in process_stats() if stat.parent == parent and stat.pid == stat.group}
 
 
-def surviving_processes(groups: set[int]) -> list[str]:
-    """Every process still alive in one of ``groups`` (zombies waiting for their parent are gone already)."""
-    alive = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            text = stat.read_text()
-        except OSError:
-            continue
-        name, rest = text.split(" (", 1)[1].rsplit(")", 1)
-        state, _parent, group = rest.split()[:3]
-        if int(group) in groups and state not in ("Z", "X"):
-            alive.append(f"{stat.parent.name} {name}")
-    return alive
+def surviving_processes(leaders: dict[int, int]) -> list[ProcessStat]:
+    """Every process still running in one of the groups of ``leaders`` (a zombie only waits for its parent)."""
+    return [stat for stat in process_stats()
+            if stat.running and stat.group in leaders
+            and (stat.pid != stat.group or stat.started == leaders[stat.pid])]  # not a new leader under an old number
 
 
-def assert_nothing_left(groups: set[int], ports: dict[int, str]) -> None:
-    assert groups, "the stack started no processes?"
-    assert surviving_processes(groups) == []
+def assert_nothing_left(leaders: dict[int, int], ports: dict[int, str], returncode: int, output: Path) -> None:
+    assert leaders, "the stack started no processes?"
+    survivors = surviving_processes(leaders)
+    assert survivors == [], f"left running after it returned {returncode}: {survivors}\n{output.read_text()[-3000:]}"
     assert held_ports(ports, timeout=0) == {}
 
 
@@ -107,7 +95,7 @@ def test_stack_stops_completely_when_signalled_again_while_stopping(tmp_path: Pa
             env={**os.environ, "PORTAL_DOCUMENTS_REPLICAS": "1"})
     try:
         wait_for_output(output, "Ctrl-C stops everything", process, START_TIMEOUT)
-        groups = process_groups_started_by(process.pid)
+        leaders = leaders_started_by(process.pid)
         assert held_ports(ports, timeout=0) == ports  # the stack listens on every port it names
         # What start-up waited for answers a real request.
         env = stack.env
@@ -126,7 +114,7 @@ def test_stack_stops_completely_when_signalled_again_while_stopping(tmp_path: Pa
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
-    assert_nothing_left(groups, ports)
+    assert_nothing_left(leaders, ports, returncode, output)
     assert returncode == 0
     assert "stopped." in output.read_text()
 
@@ -159,7 +147,7 @@ def test_pytest_stops_the_stack_on_sigterm_even_when_signalled_again(tmp_path: P
             env={**os.environ, "PORTAL_TEST_PORT_BASE": str(BASE)})
     try:
         wait_for_output(output, "the stack is up", process, START_TIMEOUT)
-        groups = process_groups_started_by(process.pid)
+        leaders = leaders_started_by(process.pid)
         ports = Stack(StackConfig(data_dir=data_dir, ports=Ports(base=BASE, gateway=BASE + 80))).listening_ports()
         assert held_ports(ports, timeout=0) == ports
         process.send_signal(signal.SIGTERM)
@@ -171,7 +159,7 @@ def test_pytest_stops_the_stack_on_sigterm_even_when_signalled_again(tmp_path: P
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
-    assert_nothing_left(groups, ports)
+    assert_nothing_left(leaders, ports, returncode, output)
     assert returncode == pytest.ExitCode.INTERRUPTED, output.read_text()[-3000:]
 
 
