@@ -2,6 +2,7 @@
 once per test run on its own ports and data directory, and helpers to make applicants. What the benchmarks use
 too lives in testkit/ and is re-exported here."""
 
+import asyncio
 import contextlib
 import fcntl
 import json
@@ -186,6 +187,23 @@ def one_at_a_time(request: pytest.FixtureRequest) -> Iterator[None]:
     with (locks / f"{marker.args[0]}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield
+
+
+@pytest.fixture(autouse=True)
+def no_browser_event_loop_marked_running(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A worker's browser (web/e2e/conftest.py, one per worker for the whole run) leaves Playwright's event loop
+    marked as this thread's running loop between its calls, so a later test on that worker that runs a loop of its
+    own (asyncio.run, an async test) was refused: "cannot be called from a running event loop" (run 43). Such a
+    test runs with the mark cleared, and the browser gets it back afterwards; a browser test keeps it."""
+    browser_loop = asyncio.events._get_running_loop()
+    if browser_loop is None or "browser" in request.fixturenames:
+        yield
+        return
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(browser_loop)
 
 
 @pytest.fixture(name="eventually")
