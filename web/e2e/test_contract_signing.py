@@ -66,8 +66,10 @@ def check_signed_as_admin(browser: Browser, gateway: str, title: str) -> None:
     admin = context.new_page()
     sign_in(admin, ADMIN_USERNAME, ADMIN_PASSWORD, admin_otp())
     expect(admin).to_have_url(re.compile("/admin$"))
+    # A click, not a page load: a load would apply the saved language, which the switch may not have saved yet.
     admin.get_by_role("button", name="English").first.click()
-    admin.goto("/admin?tab=contracts")
+    admin.get_by_role("tab", name="Contracts").click()
+    expect(admin).to_have_url(re.compile(r"/admin\?tab=contracts$"))
     row = admin.get_by_test_id("admin-contract-row").filter(has_text=title)
     expect(row.get_by_text("Signed")).to_be_visible()
     row.get_by_role("button", name=f"View contract {title}").click()
