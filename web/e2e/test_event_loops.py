@@ -2,7 +2,7 @@
 runs an event loop of its own still may (run 43 failed "asyncio.run() cannot be called from a running event loop"
 in an identity test that a parallel worker ran after browser tests), and the browser still works after it.
 
-The three tests run in this order in a pytest of their own, with this folder's browser and the root conftest's
+The four tests run in this order in a pytest of their own, with this folder's browser and the root conftest's
 fixtures; no stack is needed."""
 
 import subprocess
