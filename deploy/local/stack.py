@@ -303,14 +303,20 @@ def postgres_answers(url: str) -> bool:
         return connection.execute("select 1").fetchone() == (1,)
 
 
+NATS_CHECK_SECONDS = 3  # a connect (1 s), a second try (1 s) and JetStream's answer (1 s)
+
+
 def nats_answers(url: str) -> bool:
     """A client connects and JetStream answers for its account."""
     async def quiet(_error: Exception) -> None:  # failures surface as the exception below, not as log noise
         pass
 
     async def ask() -> bool:
-        client = await nats.connect(url, connect_timeout=1, allow_reconnect=False, max_reconnect_attempts=0,
-                                    error_cb=quiet)
+        # nats.py's first connect reads max_reconnect_attempts=0 as no limit and waits reconnect_time_wait (2 s)
+        # between tries: a refused port held the check for ever, and a reset one for 2 s a try (run 52). One more
+        # try at once, then NoServersError; wait_for bounds the whole check whatever the client does.
+        client = await nats.connect(url, connect_timeout=1, allow_reconnect=False, max_reconnect_attempts=1,
+                                    reconnect_time_wait=0, error_cb=quiet)
         try:
             await client.jetstream(timeout=1).account_info()
         finally:
@@ -320,7 +326,7 @@ def nats_answers(url: str) -> bool:
     # On a thread of its own: the caller may already run an event loop (Playwright's sync API in the browser
     # tests), where asyncio.run() refuses to start another.
     with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, ask()).result()
+        return pool.submit(asyncio.run, asyncio.wait_for(ask(), NATS_CHECK_SECONDS)).result()
 
 
 def s3_answers(endpoint: str, access_key: str, secret_key: str, bucket: str) -> bool:
