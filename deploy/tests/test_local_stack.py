@@ -234,14 +234,6 @@ def test_an_open_port_that_does_not_answer_is_not_ready(component: str, half_sta
     assert time.monotonic() - started < 10
 
 
-@pytest.fixture
-def closed_port() -> int:
-    """A port nothing listens on: connections are refused, as before a server has started."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def _outcome_within(seconds: float, check: Callable[[], object]) -> BaseException | None:
     """What the check raised (None when it returned), run on a thread so that a check that hangs fails the test."""
     outcome: list[BaseException | None] = []
@@ -261,10 +253,11 @@ def _outcome_within(seconds: float, check: Callable[[], object]) -> BaseExceptio
 
 
 @pytest.mark.parametrize("component", CHECKS)
-def test_a_port_nothing_listens_on_is_not_ready_at_once(component: str, closed_port: int) -> None:
+def test_a_port_nothing_listens_on_is_not_ready_at_once(component: str) -> None:
     """The stack waits for a server that has not opened its port yet: each check says so at once. nats.py's first
     connect waited 2 s between refused tries, without end, and a server that never came up held the stack's start
     for ever (run 52)."""
+    closed_port = free_port()
     refusal = _outcome_within(1.5, lambda: CHECKS[component](closed_port))
     assert isinstance(refusal, Exception), "a port nothing listens on was taken for a ready server"
     gave_up = _outcome_within(10, lambda: _wait(component, lambda: CHECKS[component](closed_port), timeout=2))
